@@ -1,0 +1,71 @@
+"""Every error is application/problem+json (RFC 9457) with the rule ids that refused it."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, json
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from referee.cards import CardError
+from referee.violations import Refusal
+
+PROBLEM = "application/problem+json"
+
+
+class ApiError(Exception):
+    """An HTTP error that is not about the rules (401, 403, 404, 409, 400)."""
+
+    def __init__(self, status: int, title: str, detail: str, **extra):
+        super().__init__(detail)
+        self.status, self.title, self.detail, self.extra = status, title, detail, extra
+
+
+def problem(status: int, title: str, detail: str, rules=(), violations=(), **extra) -> Response:
+    body = {
+        "type": "about:blank" if not rules else "https://arbitre.example/rules#" + rules[0],
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "rules": list(rules),
+        "violations": list(violations),
+        **extra,
+    }
+    return Response(json.dumps(body), status=status, mimetype=PROBLEM)
+
+
+def _messages(errors, prefix="") -> list[str]:
+    if isinstance(errors, dict):
+        out = []
+        for key, value in errors.items():
+            out += _messages(value, f"{prefix}{key}.")
+        return out
+    if isinstance(errors, list) and all(isinstance(e, str) for e in errors):
+        return [f"{prefix.rstrip('.')}: {e}" if prefix else e for e in errors]
+    if isinstance(errors, list):
+        return [m for e in errors for m in _messages(e, prefix)]
+    return [f"{prefix.rstrip('.')}: {errors}"]
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(exc: ApiError):
+        return problem(exc.status, exc.title, exc.detail, **exc.extra)
+
+    @app.errorhandler(CardError)
+    def card_error(exc: CardError):
+        return problem(400, "Unknown card", f"{exc.token!r} is {exc.reason}", rules=["K-1"],
+                       violations=[{"rule": "K-1", "message": f"{exc.token!r} is {exc.reason}", "card": str(exc.token)}])
+
+    @app.errorhandler(ValidationError)
+    def validation_error(exc: ValidationError):
+        return problem(400, "Malformed request", "; ".join(_messages(exc.messages)))
+
+    @app.errorhandler(Refusal)
+    def refusal(exc: Refusal):
+        detail = "; ".join(f"{v.rule}: {v.message}" if v.rule else v.message for v in exc.violations) or str(exc)
+        return problem(exc.status, exc.title, detail, rules=[r for r in exc.rules if r],
+                       violations=[v.to_dict() for v in exc.violations if v.rule])
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        return problem(exc.code or 500, exc.name, exc.description or exc.name)

@@ -1,0 +1,1 @@
+"""Rami continental (RULES.md C-1..C-15)."""

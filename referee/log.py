@@ -1,0 +1,148 @@
+"""Replay of a table's log (E-1, E-2): corrections first, then a fold through the game.
+
+A game module (`referee.continental.table`, `referee.rami.table`) provides:
+
+- `start(entry) -> state` from entry 1 (`create`);
+- `apply(state, entry) -> verdict | None`: checks the entry against the state
+  and raises `Refusal` (422) or `Malformed` (400) *before* changing anything,
+  then folds it into the state in place; the verdict is a dict for entries
+  that are judged (an exit), else None;
+- `view(state) -> dict`: the table as the API shows it (players, deal, results,
+  status, winners);
+- `due(state, now) -> list[dict]`: entries the server must write by `now`
+  (R-17 timeouts), each `{"type", "at", ...}`;
+- `actor(state, entry) -> int | None`: the seat whose token may write the entry
+  (None: the host only);
+- `clone(state) -> state`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Iterable
+
+from referee.violations import Malformed, Refusal, Violation
+
+CORRECTIONS = ("void", "replace")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of the log: numbered, time-stamped by the server, never changed."""
+
+    seq: int
+    type: str
+    seat: int | None
+    at: datetime
+    data: dict = field(default_factory=dict)  # the entry's other fields
+
+
+def game_module(game: str):
+    if game == "continental":
+        from referee.continental import table
+    elif game == "rami":
+        from referee.rami import table
+    else:
+        raise Malformed(f"unknown game {game!r}: continental or rami")
+    return table
+
+
+@dataclass
+class Replay:
+    """The state a log replays to, with the verdict of every judged entry by seq."""
+
+    state: Any
+    verdicts: dict[int, dict] = field(default_factory=dict)
+    voided: set[int] = field(default_factory=set)
+    replaced: dict[int, int] = field(default_factory=dict)  # target seq -> seq of the replace entry
+
+
+def effective(entries: Iterable[Entry]) -> tuple[list[Entry], set[int], dict[int, int]]:
+    """Apply corrections: drop voided entries, put replacements in their target's place (E-2)."""
+    entries = list(entries)
+    by_seq = {e.seq: i for i, e in enumerate(entries)}
+    current: list[Entry | None] = list(entries)
+    voided: set[int] = set()
+    replaced: dict[int, int] = {}
+    for entry in entries:
+        if entry.type not in CORRECTIONS:
+            continue
+        target = entry.data.get("target")
+        check_correction(entry, target, by_seq, current, voided)
+        index = by_seq[target]
+        if entry.type == "void":
+            current[index] = None
+            voided.add(target)
+        else:
+            original = entries[index]
+            body = dict(entry.data["entry"])
+            current[index] = Entry(original.seq, body.pop("type"), body.pop("seat", None), original.at, body)
+            replaced[target] = entry.seq
+        current[by_seq[entry.seq]] = None
+    return [e for e in current if e is not None], voided, replaced
+
+
+def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voided: set) -> None:
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise Malformed(f"{entry.type} needs `target`, the seq of the entry it corrects")
+    if target not in by_seq or target >= entry.seq:
+        raise Refusal([Violation("E-2", f"entry {target} is not an earlier entry of this log", entry=target)])
+    if target == 1:
+        raise Refusal([Violation("E-2", "the table's creation (entry 1) cannot be corrected", entry=1)])
+    if target in voided:
+        raise Refusal([Violation("E-2", f"entry {target} is already voided", entry=target)])
+    if current[by_seq[target]] is None:
+        raise Refusal([Violation("E-2", f"entry {target} is a correction; correct the entry it targets", entry=target)])
+    if entry.type == "replace":
+        body = entry.data.get("entry")
+        if not isinstance(body, dict) or not isinstance(body.get("type"), str):
+            raise Malformed("replace needs `entry`, the entry to put in place of the target, with its `type`")
+        if body["type"] in CORRECTIONS or body["type"] == "create":
+            raise Malformed(f"a {body['type']} entry cannot be a replacement")
+
+
+def replay(entries: Iterable[Entry]) -> Replay:
+    """Fold the whole log (already accepted) into its state."""
+    entries = list(entries)
+    if not entries or entries[0].type != "create":
+        raise Malformed("a log starts with its `create` entry")
+    game = game_module(entries[0].data["game"])
+    effective_entries, voided, replaced = effective(entries)
+    state = game.start(effective_entries[0])
+    out = Replay(state, voided=voided, replaced=replaced)
+    for entry in effective_entries[1:]:
+        try:
+            verdict = game.apply(state, entry)
+        except Refusal as refusal:
+            raise _at_entry(refusal, entry) from None
+        if verdict is not None:
+            out.verdicts[entry.seq] = verdict
+    return out
+
+
+def append(entries: list[Entry], current: Replay, entry: Entry) -> Replay:
+    """Check `entry` against the replayed log and fold it in (raises Refusal / Malformed).
+
+    `current` is the replay of `entries` and is not changed. A correction replays
+    the whole corrected log: the first entry that no longer replays is named.
+    """
+    game = game_module(entries[0].data["game"])
+    if entry.type in CORRECTIONS:
+        return replay([*entries, entry])
+    state = game.clone(current.state)
+    verdict = game.apply(state, entry)
+    out = Replay(state, dict(current.verdicts), set(current.voided), dict(current.replaced))
+    if verdict is not None:
+        out.verdicts[entry.seq] = verdict
+    return out
+
+
+def _at_entry(refusal: Refusal, entry: Entry) -> Refusal:
+    """Name the entry that fails to replay (E-2)."""
+    violations = [
+        Violation(v.rule, f"entry {entry.seq} ({entry.type}) no longer replays: {v.message}",
+                  v.run, v.meld, v.card, entry.seq)
+        for v in refusal.violations
+    ] or [Violation("E-2", f"entry {entry.seq} ({entry.type}) no longer replays: {refusal}", entry=entry.seq)]
+    return Refusal(violations, title="The corrected log no longer replays")
