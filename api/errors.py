@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, json
+from flask import Flask, Response, json, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -68,4 +68,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
+        if not request.path.startswith("/api/"):  # a web page: an HTML error page (api/web)
+            return render_template("error.html", code=exc.code, title=exc.name,
+                                   detail=exc.description or exc.name), exc.code or 500
         return problem(exc.code or 500, exc.name, exc.description or exc.name)

@@ -115,6 +115,9 @@ def replay(entries: Iterable[Entry]) -> Replay:
         try:
             verdict = game.apply(state, entry)
         except Refusal as refusal:
+            if isinstance(refusal, Malformed) and entry.seq in replaced:
+                raise Malformed(f"the replacement for entry {entry.seq}: {refusal}",
+                                next((v.rule for v in refusal.violations if v.rule), None)) from None
             raise _at_entry(refusal, entry) from None
         if verdict is not None:
             out.verdicts[entry.seq] = verdict

@@ -67,13 +67,20 @@ class RunCheck:
         return not self.violations
 
 
-def _position(rank: int, ace_high: bool) -> int:
-    return 14 if (rank == 1 and ace_high) else rank
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
-def _consecutive(positions: list[int]) -> bool:
-    ordered = sorted(positions)
-    return all(b == a + 1 for a, b in zip(ordered, ordered[1:]))
+def _pos(card: Card, ace_high: bool) -> int:
+    return 14 if (card.rank == 1 and ace_high) else card.rank
+
+
+def _room(positions: list[int], spare: int) -> bool:
+    """Tell whether distinct `positions` become consecutive with `spare` cards to fill the gaps."""
+    return max(positions) - min(positions) + 1 - len(positions) <= spare
+
+
+def _name(position: int, suit: str) -> str:
+    return Card(1 if position == 14 else position, suit).text
 
 
 def check_run(
@@ -89,8 +96,9 @@ def check_run(
     """Check a run (K-4, K-5): one suit, consecutive positions in 1..14, ace low or high.
 
     `own_place_twos`: an unannounced 2 of the run's suit may stand at position 2
-    (Continental C-9). Violations carry `run_rules` for shape faults and
-    `wild_rules` for announcement faults; `where` adds e.g. `{"run": 2}`.
+    (Continental C-9). Violations carry `run_rules` for shape faults,
+    `wild_rules` for announcement faults and `dup_rules` (default: `run_rules`)
+    for identical naturals; `where` adds e.g. `{"run": 2}`.
     """
     where = where or {}
     out = RunCheck()
@@ -101,99 +109,116 @@ def check_run(
 
     if len(items) < 3:
         fault(run_rules, f"a run needs at least 3 cards, this one has {len(items)}")
-    standing: list[tuple[Card, Placed]] = []
+    naturals, wilds, lost = [], [], []  # (card it stands for, placed); lost: wilds with no place
     for item in items:
-        card = item.card
-        if is_wild(card):
-            if item.announced is not None:
-                standing.append((item.announced, item))
-            elif own_place_twos and card.rank == 2:
-                standing.append((card, item))  # suit and place checked below
-            else:
-                fault(wild_rules, f"{card.text} is wild and needs an announced card, e.g. {card.text}=7H", card.text)
+        card, announced = item
+        if not is_wild(card):
+            if announced is not None and announced != card:
+                fault(wild_rules, f"{card.text} is not wild, it cannot stand for {announced.text}", item.text)
+            naturals.append((card, item))
+        elif announced is not None or (own_place_twos and card.rank == 2):
+            wilds.append((announced or card, item))
         else:
-            if item.announced is not None and item.announced != card:
-                fault(wild_rules, f"{card.text} is not wild, it cannot stand for {item.announced.text}", item.text)
-            standing.append((card, item))
-    if not standing:
+            lost.append(item)
+    suits = {c.suit for c, _ in naturals} or {c.suit for c, _ in wilds}
+    if len(suits) > 1:  # no place can be judged in a run of no suit: say what else is plainly wrong
+        named = ", ".join(p.text for _, p in naturals or wilds)
+        fault(run_rules, f"a run is of one suit; these cards mix {' and '.join(SUIT_NAMES[s] for s in sorted(suits))}: {named}")
+        _drop_repeats(naturals, {}, fault, run_rules if dup_rules is None else dup_rules)
+        for p in lost:
+            fault(wild_rules, f"{p.card.text} is wild and needs an announced card", p.card.text)
         return out
-    suits = {c.suit for c, _ in standing}
-    if len(suits) > 1:
-        named = ", ".join(p.text for _, p in standing)
-        fault(run_rules, f"a run is of one suit; these cards mix {'/'.join(sorted(suits))}: {named}")
+    suit = out.suit = suits.pop() if suits else None
+    for c, p in [cp for cp in wilds if suit and cp[0].suit != suit]:
+        wilds.remove((c, p))
+        lost.append(p)
+    naturals = _drop_repeats(naturals, {}, fault, run_rules if dup_rules is None else dup_rules)
+    wilds = _drop_repeats(wilds, dict(naturals), fault, wild_rules)
+    hint = _hint(naturals + wilds, suit)
+    for p in lost:
+        text = p.card.text
+        if p.announced is not None:
+            fault(wild_rules, f"{p.text}: this run is in {SUIT_NAMES[suit]}, a wild in it stands for one of "
+                              f"its {SUIT_NAMES[suit]}, e.g. {text}={hint}", p.text)
+        elif suit and p.card.rank == 2 and own_place_twos:
+            fault(wild_rules, f"{text} is not at its own place in a run of {SUIT_NAMES[suit]}; announce the "
+                              f"card it stands for, e.g. {text}={hint}", text)
+        else:
+            fault(wild_rules, f"{text} is wild and needs an announced card, e.g. {text}={hint or '7H'}", text)
+    standing = naturals + wilds
+    if suit is None or not standing:
         return out
-    out.suit = suit = suits.pop()
-    has_ace = any(c.rank == 1 for c, _ in standing)
-    options = (False, True) if has_ace else (False,)
-    best: list[tuple[int, Placed]] | None = None
-    for ace_high in options:
-        placed = [(_position(c.rank, ace_high), p) for c, p in standing]
-        positions = [pos for pos, _ in placed]
-        if len(set(positions)) == len(positions) and _consecutive(positions):
-            best = sorted(placed, key=lambda pp: pp[0])
-            break
-    if best is None:
-        if len(standing) < len(items):
-            return out  # an unannounced wild: its place is unknown, the gap is not the fault
-        _explain_gap(standing, fault, run_rules, wild_rules, run_rules if dup_rules is None else dup_rules, has_ace)
-        return out
-    positions = [pos for pos, _ in best]
-    if 1 in positions and 14 in positions:  # cannot happen with distinct consecutive, kept as a guard
-        fault(run_rules, "an ace is low or high, never both: K-A-2 is not a run")
-    if own_place_twos:
-        for pos, p in best:
-            if is_wild(p.card) and p.announced is None and pos != 2:
-                fault(wild_rules, f"{p.card.text} is not at its own place and needs an announced card", p.card.text)
-    out.ordered = best
+    for ace_high in (False, True) if any(c.rank == 1 for c, _ in standing) else (False,):
+        positions = [_pos(c, ace_high) for c, _ in standing]
+        if _room(positions, len(lost)):
+            if not out.violations:
+                out.ordered = sorted(zip(positions, (p for _, p in standing)), key=lambda pp: pp[0])
+            return out
+    _explain_gap(naturals, wilds, len(lost), suit, fault, run_rules, wild_rules)
     return out
 
 
-def _explain_gap(standing, fault, run_rules, wild_rules, dup_rules, has_ace) -> None:
-    """Say why the standing cards are not consecutive: a bad announcement or a gap."""
-    naturals = [(c, p) for c, p in standing if p.announced is None]
-    wilds = [(c, p) for c, p in standing if p.announced is not None]
-    options = (False, True) if has_ace else (False,)
-    for ace_high in options:
-        nat_pos = [_position(c.rank, ace_high) for c, _ in naturals]
-        if len(set(nat_pos)) != len(nat_pos):
+def _hint(standing: list[tuple[Card, Placed]], suit: str | None) -> str | None:
+    """Name a place a wild could take beside these cards: the first gap, else an end."""
+    if suit is None or not standing:
+        return None
+    for ace_high in (False, True):
+        placed = {_pos(c, ace_high) for c, _ in standing}
+        holes = [r for r in range(min(placed), max(placed) + 1) if r not in placed]
+        if len(holes) <= 2 or ace_high:
+            break
+    end = max(placed) + 1 if max(placed) < 14 else min(placed) - 1
+    return _name(holes[0] if holes else end, suit)
+
+
+def _drop_repeats(cards, taken: dict, fault, rules) -> list[tuple[Card, Placed]]:
+    """Keep each place once, saying which card repeats a place already taken."""
+    kept = []
+    for c, p in cards:
+        if c in taken:
+            if p.announced is None and p.card == c and taken[c].announced is None:
+                fault(rules, f"{c.text} twice: identical cards cannot stand in one run", c.text)
+            else:
+                fault(rules, f"{p.text} and {taken[c].text} both stand for {c.text}: a place is taken once", p.text)
             continue
-        if nat_pos:
-            span = max(nat_pos) - min(nat_pos) + 1
-            if span - len(nat_pos) <= len(wilds):
-                # The naturals leave room for the wilds: the announcements are wrong.
-                holes = [r for r in range(min(nat_pos), max(nat_pos) + 1) if r not in nat_pos]
-                taken, extra = set(nat_pos), []
-                for c, p in wilds:
-                    pos = _position(c.rank, ace_high)
-                    if pos in holes:
-                        holes.remove(pos)
-                        taken.add(pos)
-                    elif pos in taken:
-                        fault(wild_rules, f"{p.text}: that place is already taken in this run", p.text)
-                        return
-                    else:
-                        extra.append(p)
-                hint = f" (its place is {_name(holes[0], c.suit)})" if holes else ""
-                culprit = extra[0].text if extra else wilds[0][1].text
-                fault(wild_rules, f"{culprit}: the announced card is not the place this wild takes{hint}", culprit)
-                return
-    dupes = sorted({p.text for c, p in naturals if sum(1 for d, _ in naturals if d == c) > 1})
-    if dupes:
-        fault(dup_rules, f"identical cards cannot stand in one run: {', '.join(dupes)} twice")
-        return
-    ranks = [c.rank for c, _ in standing]
-    if any(r == 1 for r in ranks) and any(r == 2 for r in ranks) and any(r == 13 for r in ranks):
-        fault(run_rules, "an ace is low or high, never both: K-A-2 is not a run")
-        return
-    dupes = sorted({c.text for c, _ in standing if sum(1 for d, _ in standing if d == c) > 1})
-    if dupes:
-        fault(run_rules, f"a run holds each place once; {', '.join(dupes)} appears twice")
-        return
-    fault(run_rules, "these cards are not consecutive: " + ", ".join(p.text for _, p in standing))
+        taken[c] = p
+        kept.append((c, p))
+    return kept
 
 
-def _name(position: int, suit: str) -> str:
-    return Card(1 if position == 14 else position, suit).text
+def _explain_gap(naturals, wilds, unplaced, suit, fault, run_rules, wild_rules) -> None:
+    """Say why the cards are not consecutive: a wrap through the ace, a misplaced wild, or a gap."""
+    cards = [c for c, _ in naturals + wilds]
+    ranks = {c.rank for c in cards} | {p.card.rank for _, p in wilds if p.card.suit == suit}
+    wraps = _room([c.rank + 13 if c.rank <= 6 else c.rank for c in cards], unplaced) or (ranks & {12, 13} and ranks & {2, 3})
+    if 1 in ranks and wraps:
+        fault(run_rules, "K-A-2 wraps around the ace: an ace is low (A-2-3) or high (Q-K-A), never both")
+        return
+    for ace_high in (False, True):
+        placed = {_pos(c, ace_high) for c, _ in naturals}
+        if not placed or not _room(list(placed), len(wilds) + unplaced):
+            continue
+        holes = [r for r in range(min(placed), max(placed) + 1) if r not in placed]
+        misplaced = []
+        for pos, p in sorted((_pos(c, ace_high), p) for c, p in wilds):
+            if pos in holes:
+                holes.remove(pos)
+            elif pos in (min(placed) - 1, max(placed) + 1) and not holes:
+                placed.add(pos)
+            else:
+                misplaced.append(p)
+        for p in misplaced:
+            hint = _name(holes[0] if holes else (max(placed) + 1 if max(placed) < 14 else min(placed) - 1), suit)
+            if p.announced is None:
+                fault(wild_rules, f"{p.card.text} is not at its own place here; announce the card it stands for, "
+                                  f"e.g. {p.card.text}={hint}", p.card.text)
+            else:
+                fault(wild_rules, f"{p.text}: {p.announced.text} is not a place this wild can take here "
+                                  f"(e.g. {hint})", p.text)
+        if misplaced:
+            return
+    shown = ", ".join(p.text for _, p in sorted(naturals + wilds, key=lambda cp: cp[0].rank))
+    fault(run_rules, f"these cards are not consecutive: {shown}")
 
 
 @dataclass

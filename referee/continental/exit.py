@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from referee.cards import Card, CardError, excess
+from referee.cards import JOKERS_IN_DECK, Card, CardError, excess
 from referee.melds import Placed, check_run, parse_meld
 from referee.violations import Violation
 
@@ -16,6 +15,8 @@ SHAPES = (  # C-6, run lengths in decreasing order
     (5, 4, 3, 3),
 )
 TIMINGS = ("later", "first_turn", "without_drawing")
+FIRST_TURN_BONUS = {"later": 0, "first_turn": 7, "without_drawing": 10}  # C-12, C-4, C-5
+_RUN_OK = {(1 << n) - 1 for n in range(3, 14)}  # C-7: bit masks of n consecutive places, shifted down
 
 
 def is_wild(card: Card) -> bool:
@@ -72,24 +73,90 @@ def parse_exit(runs: object) -> list[list[Placed]]:
 
 
 def hand_of(runs: Sequence[Sequence[Placed]]) -> list[Card]:
-    """The physical cards of an exit (what the player holds)."""
+    """List the physical cards of an exit (what the player holds)."""
     return [p.card for run in runs for p in run]
 
 
-def settle(runs: Sequence[Sequence[Placed]], players: int, timing: str) -> Settlement:
-    """C-12 for a valid exit."""
-    cards = hand_of(runs)
-    twos = sum(1 for c in cards if c.rank == 2)
-    jokers = sum(1 for c in cards if c.is_joker)
+def _settlement(twos: int, jokers: int, one_suit: bool, players: int, timing: str) -> Settlement:
     wilds = twos + 2 * jokers if (twos or jokers) else 10
-    first = {"later": 0, "first_turn": 7, "without_drawing": 10}[timing]
+    return Settlement(out=1, wilds=wilds, first_turn=FIRST_TURN_BONUS[timing], one_suit=10 if one_suit else 0,
+                      players=players)
+
+
+def settle(runs: Sequence[Sequence[Placed]], players: int, timing: str) -> Settlement:
+    """Compute C-12 for a valid exit; wilds count as the suit they stand for."""
+    cards = hand_of(runs)
     suits = {(p.announced or p.card).suit for run in runs for p in run}
-    one_suit = 10 if len(suits) == 1 else 0
-    return Settlement(out=1, wilds=wilds, first_turn=first, one_suit=one_suit, players=players)
+    return _settlement(sum(1 for c in cards if c.rank == 2), sum(1 for c in cards if c.is_joker),
+                       len(suits) == 1, players, timing)
 
 
 def judge_exit(runs: Sequence[Sequence[Placed]], players: int = 4, timing: str = "later") -> ExitVerdict:
     """Judge an exit and report every violation with its rule and run (C-6..C-10, K-2)."""
+    valid = _judge_valid(runs, players, timing)
+    return valid if valid is not None else _judge_faults(runs, players, timing)
+
+
+def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
+    """Accept a valid exit quickly, or return None to let the full judge explain."""
+    if tuple(sorted(map(len, runs), reverse=True)) not in SHAPES:
+        return None
+    twos = jokers = 0
+    suits = set()
+    seen: dict[Card, int] = {}
+    ordered = []
+    for run in runs:
+        suit = None
+        mask = 0
+        natural = False
+        by_place = {}
+        for item in run:
+            card, announced = item
+            rank = card[0]
+            if rank == 0:
+                if announced is None:
+                    return None
+                jokers += 1
+                place, card_suit = announced
+            else:
+                if seen.get(card) == 2:  # K-2: a third copy
+                    return None
+                seen[card] = seen.get(card, 0) + 1
+                if rank == 2:
+                    twos += 1
+                    place, card_suit = announced or card  # C-9: an unannounced 2 stands at its own place
+                elif announced is None or announced == card:
+                    place, card_suit = card
+                    natural = True
+                else:
+                    return None
+            bit = 1 << place
+            if mask & bit or (suit is not None and card_suit != suit):
+                return None
+            suit = card_suit
+            mask |= bit
+            by_place[place] = item
+        if not natural:
+            return None
+        low = mask & -mask
+        if mask // low not in _RUN_OK:
+            if low != 2:  # only an ace taken high can mend the gap
+                return None
+            mask = mask ^ 2 | 1 << 14
+            low = mask & -mask
+            if mask // low not in _RUN_OK:
+                return None
+            by_place[14] = by_place.pop(1)
+        first = low.bit_length() - 1
+        ordered.append([by_place[p] for p in range(first, first + len(run))])
+        suits.add(suit)
+    if jokers > JOKERS_IN_DECK["continental"]:
+        return None
+    return ExitVerdict(True, [], _settlement(twos, jokers, len(suits) == 1, players, timing), ordered)
+
+
+def _judge_faults(runs, players: int, timing: str) -> ExitVerdict:
+    """Find every violation of an exit that the quick path did not accept."""
     violations: list[Violation] = []
     ordered_runs: list[list[Placed]] = []
     total = sum(len(r) for r in runs)
@@ -98,22 +165,21 @@ def judge_exit(runs: Sequence[Sequence[Placed]], players: int = 4, timing: str =
         violations.append(Violation("C-6", f"an exit shows exactly 15 cards, this one shows {total}"))
     elif lengths not in SHAPES:
         shape = "+".join(str(n) for n in lengths)
-        violations.append(Violation("C-6", f"runs of {shape} is not an allowed shape (3+3+3+3+3, 4+4+4+3 or 5+4+3+3)"))
+        violations.append(Violation("C-6", f"runs of {shape} is not an allowed shape "
+                                           "(3+3+3+3+3, 4+4+4+3 or 5+4+3+3)"))
     for index, run in enumerate(runs, start=1):
         where = {"run": index}
-        naturals = [p.card for p in run if not is_wild(p.card)]
-        if not naturals:
-            violations.append(Violation("C-8", "every run needs at least one natural card (a 2 never counts)", **where))
-        dupes = sorted({c.text for c, n in Counter(naturals).items() if n > 1})
-        for text in dupes:
-            violations.append(Violation("C-10", f"two identical {text} cannot stand in the same run", card=text, **where))
+        if run and all(is_wild(p.card) for p in run):
+            violations.append(Violation("C-8", "this run has no natural card: a 2 or a joker never counts as "
+                                               "the natural a run needs", **where))
         result = check_run(run, is_wild, own_place_twos=True, run_rules=("C-7",), wild_rules=("C-9",),
-                           dup_rules=(), where=where)
+                           dup_rules=("C-10",), where=where)
         violations += result.violations
         ordered_runs.append([p for _, p in result.ordered] if result.ok else list(run))
     for card, n in excess(hand_of(runs), "continental").items():
-        violations.append(Violation("K-2", f"{card.text} appears {n} times; the decks hold only "
-                                           f"{2 if not card.is_joker else 2}", card=card.text))
+        held = f"{JOKERS_IN_DECK['continental']} jokers" if card.is_joker else f"{card.text} twice"
+        violations.append(Violation("K-2", f"{card.text} appears {n} times; the two decks hold {held}",
+                                    card=card.text))
     if violations:
         return ExitVerdict(False, violations, None, ordered_runs)
     return ExitVerdict(True, [], settle(ordered_runs, players, timing), ordered_runs)

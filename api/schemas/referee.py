@@ -1,0 +1,77 @@
+"""Shapes of the stateless referee's requests and answers (API.md, "Stateless referee")."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from api.schemas import ViolationSchema
+from referee.continental.exit import TIMINGS
+
+CARD = {"description": "a card as in RULES.md K-1", "example": "10H"}
+PLACED = {"description": "a card, or a wild with its announced card (K-5)", "example": "JK=7H"}
+
+
+def _players() -> fields.Integer:
+    return fields.Integer(load_default=4, strict=True, validate=validate.OneOf([4, 5], error="a table of Rami "
+                          "continental has 4 or 5 players (C-1)"), metadata={"description": "4 or 5 (C-1)"})
+
+
+def _timing() -> fields.String:
+    return fields.String(load_default="later", validate=validate.OneOf(TIMINGS), metadata={
+        "description": "later; first_turn: on the winner's first turn after taking a card (C-4); "
+                       "without_drawing: before taking one (C-5)"})
+
+
+class ExitRequestSchema(Schema):
+    runs = fields.List(fields.List(fields.String(metadata=PLACED)), required=True,
+                       metadata={"example": [["3C", "4C", "5C"], ["JK=7S", "8S", "9S"]]})
+    players = _players()
+    timing = _timing()
+
+
+class ArrangeRequestSchema(Schema):
+    cards = fields.List(fields.String(metadata=CARD), required=True,
+                        validate=validate.Length(equal=15, error="an exit holds exactly {equal} cards (C-6)"))
+    players = _players()
+    timing = _timing()
+
+
+class CardsRequestSchema(Schema):
+    cards = fields.List(fields.String(metadata=PLACED), required=True)
+
+
+class PartsSchema(Schema):
+    out = fields.Integer()
+    wilds = fields.Integer()
+    first_turn = fields.Integer()
+    one_suit = fields.Integer()
+
+
+class SettlementSchema(Schema):
+    """C-12: what each opponent transfers to the winner, and its parts."""
+
+    per_opponent = fields.Integer()
+    winner_gain = fields.Integer()
+    parts = fields.Nested(PartsSchema)
+
+
+class ExitVerdictSchema(Schema):
+    valid = fields.Boolean()
+    violations = fields.List(fields.Nested(ViolationSchema))
+    settlement = fields.Nested(SettlementSchema, allow_none=True)
+
+
+class ArrangementSchema(Schema):
+    runs = fields.List(fields.List(fields.String(metadata=PLACED)), allow_none=True)
+    settlement = fields.Nested(SettlementSchema, allow_none=True)
+
+
+class MeldVerdictSchema(Schema):
+    valid = fields.Boolean()
+    kind = fields.String(allow_none=True, validate=validate.OneOf(["run", "set"]))
+    value = fields.Integer(allow_none=True, metadata={"description": "R-8"})
+    violations = fields.List(fields.Nested(ViolationSchema))
+
+
+class HandValueSchema(Schema):
+    value = fields.Integer(metadata={"description": "R-14"})

@@ -1,0 +1,141 @@
+"""Shapes of the table endpoints' requests and answers, and the reading of an entry's cards (K-1)."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from referee.cards import parse_card
+from referee.melds import parse_placed
+from referee.violations import Malformed
+
+SERVER_FIELDS = ("seq", "at", "hash")  # an entry's fields that only the server writes
+SERVER_TYPES = ("create", "timeout")  # entries that only the server writes
+
+
+class CreateTableSchema(Schema):
+    game = fields.String(required=True, validate=validate.OneOf(["continental", "rami"]))
+    players = fields.List(fields.String(validate=validate.Length(min=1, max=40)), required=True,
+                          validate=validate.Length(min=1, max=10))
+    options = fields.Dict(load_default=None, allow_none=True)
+    tracking = fields.String(load_default="full", validate=validate.OneOf(["full", "results"]))
+
+    @validates_schema
+    def names_are_not_blank(self, data, **kwargs):
+        if any(not name.strip() for name in data.get("players", [])):
+            raise ValidationError("a player's name cannot be blank", "players")
+
+
+class SeatSchema(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    token = fields.String()
+
+
+class TableCreatedSchema(Schema):
+    id = fields.String()
+    host_token = fields.String()
+    seats = fields.List(fields.Nested(SeatSchema))
+    version = fields.Integer()
+    page = fields.String()
+
+
+class EntryBodySchema(Schema):
+    expected_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    entry = fields.Dict(required=True, metadata={"description": "`type`, `seat` and the type's fields (API.md)"})
+
+
+class EntryAnswerSchema(Schema):
+    entry = fields.Dict(metadata={"description": "`seq`, `type`, `at`, `seat`, `hash` and the entry's fields"})
+    verdict = fields.Dict(allow_none=True)
+    version = fields.Integer()
+
+
+class EntriesSchema(Schema):
+    entries = fields.List(fields.Dict())
+    version = fields.Integer()
+
+
+class TableArgsSchema(Schema):
+    at = fields.Integer(validate=validate.Range(min=1), metadata={"description": "replay up to this entry"})
+
+
+class EntriesArgsSchema(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+class TableSchema(Schema):
+    id = fields.String()
+    game = fields.String()
+    options = fields.Dict()
+    tracking = fields.String()
+    version = fields.Integer()
+    status = fields.String()
+    winners = fields.List(fields.Integer(), allow_none=True)
+    players = fields.List(fields.Dict())
+    deal = fields.Dict(allow_none=True)
+    results = fields.List(fields.Dict())
+
+
+def read_entry(body: object) -> tuple[int, str, int | None, dict]:
+    """Read a POST entries body: `(expected_version, type, seat, fields)`; a bad shape is a 400."""
+    if not isinstance(body, dict):
+        raise ValidationError("the body is a JSON object: {\"expected_version\": N, \"entry\": {...}}")
+    loaded = EntryBodySchema().load(body)
+    entry = dict(loaded["entry"])
+    type_ = entry.pop("type", None)
+    if not isinstance(type_, str) or not type_:
+        raise Malformed("the entry needs `type`, a text such as draw, discard or exit")
+    if type_ in SERVER_TYPES:
+        raise Malformed(f"{type_} entries are written by the server only")
+    seat = entry.pop("seat", None)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+        raise Malformed(f"`seat` is a seat number, not {seat!r}")
+    taken = [name for name in SERVER_FIELDS if name in entry]
+    if taken:
+        raise Malformed(f"{', '.join(taken)} is written by the server, not sent with the entry")
+    return loaded["expected_version"], type_, seat, entry
+
+
+def _card(value: object, name: str) -> str:
+    return parse_card(value).text
+
+
+def _placed(value: object, name: str) -> str:
+    return parse_placed(value).text
+
+
+def _list(read):
+    def cards(value: object, name: str) -> list[str]:
+        if not isinstance(value, list):
+            raise Malformed(f"`{name}` is a list of cards, not {value!r}")
+        return [read(v, name) for v in value]
+    return cards
+
+
+def _lists(value: object, name: str) -> list[list[str]]:
+    if not isinstance(value, list):
+        raise Malformed(f"`{name}` is a list of card lists, not {value!r}")
+    return [_list(_placed)(v, name) for v in value]
+
+
+def _hands(value: object, name: str) -> dict:
+    if not isinstance(value, dict):
+        raise Malformed(f"`{name}` maps each seat to the cards left in its hand, not {value!r}")
+    return {seat: _list(_card)(cards, f"{name}.{seat}") for seat, cards in value.items()}
+
+
+# Which reader canonicalises each card field; `cards` holds plain cards in a hand, placed cards elsewhere.
+CARD_FIELDS = {"card": _card, "upcard": _card, "cards": _list(_placed), "runs": _lists, "melds": _lists,
+               "hands": _hands}
+
+
+def canonical_cards(type_: object, data: dict) -> dict:
+    """Write every card of an entry's fields as its canonical text (`10H`, `JK=7H`); CardError names a bad one."""
+    out = dict(data)
+    for name, read in CARD_FIELDS.items():
+        if name in out:
+            out[name] = _list(_card)(out[name], name) if (name, type_) == ("cards", "hand") else read(out[name], name)
+    inner = out.get("entry")
+    if type_ == "replace" and isinstance(inner, dict):
+        out["entry"] = canonical_cards(inner.get("type"), inner)
+    return out

@@ -1,0 +1,248 @@
+"""Tables: the event store and the referee composed, for the JSON API and the web pages alike."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from flask import current_app
+
+from api.errors import ApiError
+from api.schemas.tables import CreateTableSchema, canonical_cards, read_entry
+from events import ChainError, Conflict, Head, Store, read_export
+from events.chain import export_lines
+from events.db import get_store
+from referee import log
+from referee.log import Entry, game_module
+from referee.violations import Malformed, Refusal, Violation
+
+MAX_DUE = 8  # server entries written per request at most; more would mean a stuck clock
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A log as far as `version`, with the replay it folds to; `hash` is its last entry's hash."""
+
+    version: int
+    hash: str | None
+    entries: tuple[Entry, ...]
+    replay: log.Replay
+
+
+def _cache() -> tuple[dict, threading.Lock]:
+    """The latest replay per table, for this app (the log stays the only truth)."""
+    return current_app.extensions.setdefault("tables.replays", ({}, threading.Lock()))
+
+
+def _current(store: Store, table_id: str, head: Head | None = None) -> Replayed:
+    """Replay the log up to its head, folding only the entries the cache has not seen."""
+    version, last = (head.version, head.hash) if head else store.head(table_id)
+    cache, lock = _cache()
+    with lock:
+        cached = cache.get(table_id)
+    if cached is not None and (cached.version, cached.hash) == (version, last):
+        return cached
+    read = head.entries if head else (lambda after: store.entries(table_id, after=after))
+    newer = read(cached.version) if cached is not None and cached.version < version else None
+    if newer and newer[0].prev_hash == cached.hash:
+        entries, replay = list(cached.entries), cached.replay
+        for stored in newer:
+            entry = stored.to_entry()
+            replay = log.append(entries, replay, entry)
+            entries.append(entry)
+    else:
+        newer = read(0)
+        if not newer:
+            raise ApiError(404, "Unknown table", f"no table {table_id!r}")
+        entries = [s.to_entry() for s in newer]
+        replay = log.replay(entries)
+    out = Replayed(entries[-1].seq, newer[-1].hash, tuple(entries), replay)
+    _remember(table_id, out)
+    return out
+
+
+def _remember(table_id: str, replayed: Replayed) -> None:
+    cache, lock = _cache()
+    with lock:
+        held = cache.get(table_id)
+        if held is None or held.version <= replayed.version:
+            cache[table_id] = replayed
+
+
+def _record(store: Store, table_id: str):
+    record = store.table(table_id)
+    if record is None:
+        raise ApiError(404, "Unknown table", f"no table {table_id!r}")
+    return record
+
+
+def _catch_up(store: Store, table_id: str, game) -> None:
+    """Write the entries that are due by now (R-17 timeouts) through the locked append path."""
+    for _ in range(MAX_DUE):
+        if not game.due(_current(store, table_id).replay.state, now()):
+            return
+        written = {}
+
+        def decide(head: Head):
+            current = _current(store, table_id, head)
+            owed = game.due(current.replay.state, now())
+            if not owed:
+                return None
+            item = owed[0]
+            data = item.get("data", {k: v for k, v in item.items() if k not in ("type", "at", "seat")})
+            entry = Entry(head.version + 1, item["type"], None, item["at"], data)
+            written["replay"] = log.append(list(current.entries), current.replay, entry)
+            written["entries"] = (*current.entries, entry)
+            return entry.type, None, entry.at, data, written["replay"].verdicts.get(entry.seq)
+
+        appended = store.append(table_id, None, None, decide)
+        if appended is None:
+            return
+        _remember(table_id, Replayed(appended.entry.seq, appended.entry.hash, written["entries"], written["replay"]))
+
+
+def _new_tokens(players: int) -> tuple[str, str, list[str]]:
+    return secrets.token_urlsafe(9), secrets.token_urlsafe(24), [secrets.token_urlsafe(24) for _ in range(players)]
+
+
+def _created(table_id: str, host: str, seats: list[str], players: list[str], version: int) -> dict:
+    return {"id": table_id, "host_token": host,
+            "seats": [{"seat": i, "name": name, "token": seats[i]} for i, name in enumerate(players)],
+            "version": version, "page": f"/t/{table_id}"}
+
+
+def create_table(body: object) -> dict:
+    """Open a table: check players (C-1, R-1) and options (R-2), then write entry 1, `create`."""
+    if not isinstance(body, dict):
+        raise Malformed("the body is a JSON object with `game` and `players`")
+    loaded = CreateTableSchema().load(body)
+    game = game_module(loaded["game"])
+    data = {"game": loaded["game"], "players": loaded["players"],
+            "options": game.normalise_options(loaded["options"]), "tracking": loaded["tracking"]}
+    at = now()
+    game.start(Entry(1, "create", None, at, data))
+    table_id, host, seats = _new_tokens(len(data["players"]))
+    get_store().create_table(table_id, data["game"], host, seats, Store.chain([("create", None, at, data, None)]))
+    return _created(table_id, host, seats, data["players"], 1)
+
+
+def read_table(table_id: str, at: int | None = None) -> dict:
+    """Show the table as its log replays now, or as of entry `at`."""
+    store = get_store()
+    record = _record(store, table_id)
+    game = game_module(record.game)
+    _catch_up(store, table_id, game)
+    current = _current(store, table_id)
+    if at is None:
+        return {"id": table_id, **game.view(current.replay.state), "version": current.version}
+    if not 1 <= at <= current.version:
+        raise ApiError(400, "No such entry", f"`at` is an entry of this log: 1 to {current.version}, not {at}")
+    return {"id": table_id, **game.view(log.replay(current.entries[:at]).state), "version": at}
+
+
+def _forbidden(game, state, entry: Entry, holder) -> ApiError | None:
+    """Say why this token may not write the entry (403), or None: the host writes anything."""
+    if holder == "host":
+        return None
+    actor = game.actor(state, entry)
+    if actor == holder:
+        return None
+    whose = "the host's" if actor is None else f"seat {actor}'s"
+    return ApiError(403, "Not your seat", f"this token is seat {holder}'s; this {entry.type} entry is {whose} to write")
+
+
+def _with_dealer(entry: Entry, current: Replayed) -> Entry:
+    """Draw the first dealer at random when the table's first deal names none (C-2, R-3)."""
+    if entry.type != "deal" or "dealer" in entry.data:
+        return entry
+    if any(e.type == "deal" and e.seq not in current.replay.voided for e in current.entries):
+        return entry
+    dealer = secrets.randbelow(len(current.entries[0].data["players"]))
+    return Entry(entry.seq, entry.type, entry.seat, entry.at, {"dealer": dealer, **entry.data})
+
+
+def post_entry(table_id: str, token: str | None, body: object, key: str | None = None) -> dict:
+    """Write one entry, checked in API.md's order: token, body and cards, key, version, rules."""
+    store = get_store()
+    record = _record(store, table_id)
+    holder = record.holder(token) if token else None
+    if holder is None:
+        raise ApiError(401, "Unknown token", "send `Authorization: Bearer <token>` with a token of this table")
+    expected, type_, seat, fields = read_entry(body)
+    game = game_module(record.game)
+    _catch_up(store, table_id, game)
+    current = _current(store, table_id)
+    refused = _forbidden(game, current.replay.state, Entry(current.version + 1, type_, seat, now(), fields), holder)
+    if refused is not None and key is None:
+        raise refused
+    data = canonical_cards(type_, fields)
+    written = {}
+
+    def decide(head: Head):
+        if refused is not None:
+            raise refused  # the key was not known: a new entry from the wrong seat
+        current = _current(store, table_id, head)
+        entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
+        forbidden = _forbidden(game, current.replay.state, entry, holder)
+        if forbidden is not None:
+            raise forbidden
+        written["replay"] = log.append(list(current.entries), current.replay, entry)
+        written["entries"] = (*current.entries, entry)
+        return entry.type, entry.seat, entry.at, entry.data, written["replay"].verdicts.get(entry.seq)
+
+    try:
+        appended = store.append(table_id, expected, key, decide)
+    except Conflict as conflict:
+        raise ApiError(409, "The table moved on",
+                       f"the log is at version {conflict.current_version}, not {expected}: reload and enter again",
+                       version=conflict.current_version) from None
+    stored = appended.entry
+    if not appended.replayed:
+        _remember(table_id, Replayed(stored.seq, stored.hash, written["entries"], written["replay"]))
+    return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
+
+
+def entries(table_id: str, after: int = 0) -> dict:
+    """List the entries after `after`, and the log's version."""
+    store = get_store()
+    record = _record(store, table_id)
+    _catch_up(store, table_id, game_module(record.game))
+    listed = store.entries(table_id, after=after)
+    version = listed[-1].seq if listed else store.head(table_id)[0]
+    return {"entries": [e.to_json() for e in listed], "version": version}
+
+
+def export(table_id: str) -> str:
+    """Write the log as NDJSON, one entry a line with its hash (E-4)."""
+    store = get_store()
+    record = _record(store, table_id)
+    _catch_up(store, table_id, game_module(record.game))
+    return "".join(export_lines(store.entries(table_id)))
+
+
+def import_log(text: str) -> dict:
+    """Open a new table from an export: the chain must hold (E-4) and the log replay (E-2)."""
+    try:
+        items = read_export(text)
+    except ChainError as error:
+        rules = ["E-4"] if error.status == 422 else []
+        raise ApiError(error.status, "Broken log" if rules else "Unreadable log", str(error), line=error.line,
+                       rules=rules, violations=[{"rule": r, "message": error.message, "entry": error.line}
+                                                for r in rules]) from None
+    first = items[0]
+    if first["type"] != "create" or not isinstance(first["data"].get("players"), list):
+        raise Malformed("line 1: a log starts with its `create` entry, naming the game and the players")
+    entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"], i["data"]) for i in items]
+    replay = log.replay(entries_)
+    chained = Store.chain([(i["type"], i["seat"], i["at"], i["data"], replay.verdicts.get(i["seq"])) for i in items])
+    if chained[-1].hash != items[-1]["hash"]:  # read_export checked each line; this guards the storage round trip
+        raise Refusal([Violation("E-4", "the imported log does not hash as exported")])
+    table_id, host, seats = _new_tokens(len(first["data"]["players"]))
+    get_store().create_table(table_id, first["data"]["game"], host, seats, chained)
+    return _created(table_id, host, seats, first["data"]["players"], chained[-1].seq)

@@ -1,0 +1,121 @@
+/* Arbitre: the card picker, the live table (polling), the turn clock. No framework, no network but ours. */
+(function () {
+  "use strict";
+  var POLL_MS = 1500;
+
+  function append(field, text, op) {
+    var v = field.value;
+    if (op === "back") { field.value = v.replace(/\s*\S+\s*$/, ""); return; }
+    if (op === "/") { field.value = v.replace(/\s+$/, "") + "\n"; return; }
+    if (op === "=") { field.value = v.replace(/\s+$/, "") + "="; return; }
+    var glue = (v === "" || /[\n=]$/.test(v)) ? "" : " ";
+    field.value = v + glue + text;
+  }
+
+  function initPickers(root) {
+    root.querySelectorAll(".picker[data-target]").forEach(function (picker) {
+      var form = picker.closest("form") || document;
+      var last = null;
+      form.querySelectorAll("textarea, input[type=text], input:not([type])").forEach(function (f) {
+        f.addEventListener("focus", function () { last = f; });
+      });
+      picker.addEventListener("click", function (event) {
+        var key = event.target.closest("button[data-card], button[data-op]");
+        if (!key) { return; }
+        event.preventDefault();
+        var field = last || document.getElementById(picker.dataset.target);
+        if (!field) { return; }
+        append(field, key.dataset.card || "", key.dataset.op);
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+        if (form.dataset) { form.dataset.dirty = "1"; }
+      });
+    });
+    root.querySelectorAll("form[data-dirty-keep]").forEach(function (form) {
+      form.addEventListener("input", function () { form.dataset.dirty = "1"; });
+    });
+  }
+
+  var timers = [], expired = {};
+  function initClock(root) {
+    timers.forEach(clearTimeout);
+    timers = [];
+    root.querySelectorAll("time.clock[data-deadline]").forEach(function (el) {
+      var end = Date.parse(el.dataset.deadline);
+      function tick() {
+        var left = Math.max(0, Math.round((end - Date.now()) / 1000));
+        el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+        el.classList.toggle("late", left <= 10);
+        if (left > 0) { timers.push(setTimeout(tick, 1000)); }
+        else if (!expired[el.dataset.deadline]) { expired[el.dataset.deadline] = true; refresh(true); }
+      }
+      tick();
+    });
+  }
+
+  function initRamiOptions(root) {
+    var box = root.querySelector("#rami-options");
+    if (!box) { return; }
+    var radios = root.querySelectorAll("input[name=game]");
+    function sync() {
+      var rami = root.querySelector("input[name=game]:checked");
+      box.hidden = !(rami && rami.value === "rami");
+    }
+    radios.forEach(function (r) { r.addEventListener("change", sync); });
+    sync();
+  }
+
+  var busy = false;
+  function refresh(force) {
+    var main = document.getElementById("main");
+    if (busy || !main) { return; }
+    var dirty = main.querySelector("form[data-dirty='1']");
+    if (dirty && !force) { showStale(main); return; }
+    busy = true;
+    fetch(location.href, { headers: { "X-Live": "1" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        busy = false;
+        if (!html) { return; }
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc.getElementById("main");
+        if (!fresh) { return; }
+        main.innerHTML = fresh.innerHTML;
+        main.dataset.version = fresh.dataset.version || main.dataset.version;
+        init(main);
+      })
+      .catch(function () { busy = false; });
+  }
+
+  function showStale(main) {
+    if (main.querySelector(".stale")) { return; }
+    var p = document.createElement("p");
+    p.className = "notice stale";
+    p.setAttribute("role", "status");
+    p.textContent = document.documentElement.lang === "fr" ? "La table a changé." : "The table has changed.";
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = document.documentElement.lang === "fr" ? "Actualiser" : "Refresh";
+    b.addEventListener("click", function () { refresh(true); });
+    p.appendChild(b);
+    main.insertBefore(p, main.firstChild);
+  }
+
+  function poll() {
+    var main = document.getElementById("main");
+    if (!main || !main.dataset.live) { return; }
+    setInterval(function () {
+      if (document.hidden || busy) { return; }
+      var url = main.dataset.live + "?after=" + encodeURIComponent(main.dataset.version || "0");
+      fetch(url, { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (body) {
+          if (body && String(body.version) !== String(main.dataset.version)) { refresh(false); }
+        })
+        .catch(function () {});
+    }, POLL_MS);
+  }
+
+  function init(root) { initPickers(root); initClock(root); initRamiOptions(root); }
+
+  document.addEventListener("DOMContentLoaded", function () { init(document); poll(); });
+})();

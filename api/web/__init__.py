@@ -1,0 +1,37 @@
+"""The table's web pages: server-rendered, mobile first, on the same service as the JSON API."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Flask, request
+
+from api.web import cardview, i18n, security
+
+
+def init_app(app: Flask) -> None:
+    """Register the page blueprints, the language, the CSRF check and the template helpers."""
+    from api.web import history, pages, play
+
+    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=365))
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    for bp in (pages.bp, play.bp, history.bp):
+        app.register_blueprint(bp)
+    app.jinja_env.globals.update(
+        _=i18n.gettext, csrf_token=security.csrf_token, lang=i18n.current_lang,
+        card_label=i18n.card_label, card_name=i18n.card_name, is_red=i18n.is_red,
+        picker_rows=cardview.picker_rows, seat_name=cardview.seat_name, hand_sizes=cardview.hand_sizes,
+    )
+    app.jinja_env.filters.update(card=i18n.card_label, when=cardview.when, signed=cardview.signed)
+
+    @app.after_request
+    def _headers(response):
+        if not request.path.startswith("/api/"):
+            response.headers.setdefault("Content-Security-Policy",
+                                        "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                                        "frame-ancestors 'none'; form-action 'self'")
+            response.headers.setdefault("X-Content-Type-Options", "nosniff")
+            response.headers.setdefault("Referrer-Policy", "same-origin")
+            response.vary.add("Cookie")
+            response.vary.add("Accept-Language")
+        return response

@@ -1,0 +1,89 @@
+"""Call `api.service` (the same functions as the JSON API) and turn its errors into problems to show."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+
+from flask import abort
+from marshmallow import ValidationError
+
+from api.errors import ApiError
+from api.web.i18n import gettext
+from referee.cards import CardError
+from referee.violations import Refusal
+
+
+@dataclass
+class Problem:
+    """A refused request as the page shows it: plain words, and the rules with their ids."""
+
+    status: int
+    title: str
+    detail: str
+    violations: list[dict] = field(default_factory=list)
+
+    @property
+    def rules(self) -> list[str]:
+        return list(dict.fromkeys(v["rule"] for v in self.violations if v.get("rule")))
+
+    def to_dict(self) -> dict:
+        return {"status": self.status, "title": self.title, "detail": self.detail, "violations": self.violations}
+
+
+def service():
+    from api import service as module  # imported late: it is built alongside these pages
+
+    return module
+
+
+def problem_of(exc: Exception) -> Problem:
+    """Describe an error of the service the way the API's problem+json would."""
+    if isinstance(exc, ApiError):
+        return Problem(exc.status, exc.title, exc.detail)
+    if isinstance(exc, Refusal):
+        violations = [v.to_dict() for v in exc.violations if v.rule]
+        detail = str(exc) if not violations else "; ".join(v["message"] for v in violations)
+        return Problem(exc.status, exc.title, detail, violations)
+    if isinstance(exc, CardError):
+        message = f"{exc.token!r} is {exc.reason}"
+        return Problem(400, "Unknown card", message, [{"rule": "K-1", "message": message, "card": str(exc.token)}])
+    if isinstance(exc, ValidationError):
+        return Problem(400, "Malformed request", str(exc.messages))
+    raise exc
+
+
+ERRORS = (ApiError, Refusal, CardError, ValidationError)
+
+
+def call(name: str, *args, **kwargs):
+    """Run a service function: `(result, None)` or `(None, problem)`."""
+    try:
+        return getattr(service(), name)(*args, **kwargs), None
+    except ERRORS as exc:
+        return None, problem_of(exc)
+
+
+def read(table_id: str, at: int | None = None) -> dict:
+    """Read a table for a page; an unknown table is the HTML 404 page."""
+    table, problem = call("read_table", table_id, at=at)
+    if problem:
+        abort(problem.status if problem.status in (400, 404) else 404, description=problem.detail)
+    return table
+
+
+def entries(table_id: str, after: int = 0) -> list[dict]:
+    """Every entry after `after`, as the API lists them."""
+    result, problem = call("entries", table_id, after)
+    if problem:
+        abort(404, description=problem.detail)
+    return result["entries"] if isinstance(result, dict) else list(result)
+
+
+def post(table_id: str, token: str | None, version: int | None, entry: dict, key: str | None = None):
+    """Write one entry: `(answer, None)` or `(None, problem)` (409 when the table moved on)."""
+    if not token:
+        return None, Problem(401, gettext("Not your table"),
+                             gettext("This phone has no seat at this table: join with a code first."))
+    body = {"expected_version": version, "entry": entry}
+    return call("post_entry", table_id, token, body, key or uuid.uuid4().hex)

@@ -1,0 +1,50 @@
+"""Helpers the templates share: the card picker's grid, seat names, times and signed numbers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from referee.cards import RANKS, SUITS
+
+# The picker: two blocks of rank columns (A..7, 8..K) by suit rows; fits 360 px with 44 px keys.
+BLOCKS = (RANKS[:7], RANKS[7:])
+
+
+def picker_rows() -> list[list[str]]:
+    """Rows of card texts for the picker: for each block, one row per suit."""
+    return [[rank + suit for rank in block] for block in BLOCKS for suit in SUITS]
+
+
+def seat_name(table: dict, seat) -> str:
+    """The name of a seat at this table (`seat` may be a string key of a JSON object)."""
+    try:
+        return table["players"][int(seat)]["name"]
+    except (TypeError, ValueError, IndexError, KeyError):
+        return "—"
+
+
+def when(value) -> str:
+    """Show an ISO time as HH:MM:SS (UTC), or the text as given."""
+    if isinstance(value, datetime):
+        return value.strftime("%H:%M:%S")
+    try:
+        return datetime.fromisoformat(str(value).replace("Z", "+00:00")).strftime("%H:%M:%S")
+    except ValueError:
+        return str(value or "")
+
+
+def signed(value) -> str:
+    """Write a score change with its sign: +33, −11, 0."""
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        return str(value)
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def hand_sizes(table: dict) -> list[tuple[str, int]]:
+    """The number of cards in each hand, as `(name, count)`, from `deal.hand_sizes` (list or mapping)."""
+    sizes = (table.get("deal") or {}).get("hand_sizes")
+    if isinstance(sizes, dict):
+        return [(seat_name(table, s), n) for s, n in sorted(sizes.items(), key=lambda kv: int(kv[0]))]
+    return [(seat_name(table, s), n) for s, n in enumerate(sizes or [])]

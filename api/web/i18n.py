@@ -1,0 +1,112 @@
+"""French and English: the language of a request, a tiny gettext catalogue, card names."""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+
+from flask import request, session
+
+from referee.cards import Card, RANKS, parse_card
+from referee.melds import parse_placed
+
+LANGUAGES = ("en", "fr")
+CATALOGUE_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "translations")
+# French rank letters (roi, dame, valet) and names, K-1 ranks as the key.
+FR_RANKS = {"K": "R", "Q": "D", "J": "V"}
+FR_INPUT = {v: k for k, v in FR_RANKS.items()}
+RANK_NAMES = {
+    "en": ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"],
+    "fr": ["as", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "valet", "dame", "roi"],
+}
+SUIT_NAMES = {
+    "en": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},
+    "fr": {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"},
+}
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[str, str]:
+    """Load the catalogue of `lang` (English is the key, so it has none)."""
+    path = os.path.join(CATALOGUE_DIR, f"{lang}.json")
+    if lang == "en" or not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def current_lang() -> str:
+    """Pick the session's choice, else the best of Accept-Language, else English."""
+    chosen = session.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES, default="en")
+
+
+def gettext(text: str, **params) -> str:
+    """Translate `text` into the request's language and fill its %(name)s params."""
+    out = catalogue(current_lang()).get(text, text)
+    return out % params if params else out
+
+
+def rank_label(card: Card, lang: str) -> str:
+    text = "JK" if card.is_joker else RANKS[card.rank - 1]
+    return FR_RANKS.get(text, text) if lang == "fr" else text
+
+
+def card_label(token: str, lang: str | None = None) -> str:
+    """Show a card as players read it: `10♥`, `D♠` in French, `JK=7♥` for an announced wild."""
+    lang = lang or current_lang()
+    try:
+        placed = parse_placed(token)
+    except ValueError:
+        return str(token)
+    out = _short(placed.card, lang)
+    return out + "=" + _short(placed.announced, lang) if placed.announced else out
+
+
+def _short(card: Card, lang: str) -> str:
+    return "JK" if card.is_joker else rank_label(card, lang) + SYMBOLS[card.suit]
+
+
+def card_name(token: str, lang: str | None = None) -> str:
+    """Name a card in words for screen readers: `queen of hearts`, `dame de cœur`."""
+    lang = lang or current_lang()
+    try:
+        placed = parse_placed(token)
+    except ValueError:
+        return str(token)
+    name = _name(placed.card, lang)
+    if placed.announced:
+        name += (" pour " if lang == "fr" else " as ") + _name(placed.announced, lang)
+    return name
+
+
+def _name(card: Card, lang: str) -> str:
+    if card.is_joker:
+        return "joker"
+    sep = " de " if lang == "fr" else " of "
+    return RANK_NAMES[lang][card.rank - 1] + sep + SUIT_NAMES[lang][card.suit]
+
+
+def is_red(token: str) -> bool:
+    try:
+        placed = parse_placed(token)
+    except ValueError:
+        return False
+    return (placed.announced or placed.card).suit in ("H", "D")
+
+
+def canonical(token: str, lang: str | None = None) -> str:
+    """Read a typed card (French R/D/V allowed in French) into its canonical text, e.g. `QH`, `JK=7H`."""
+    lang = lang or current_lang()
+    parts = token.strip().split("=")
+    out = []
+    for part in parts:
+        part = part.strip()
+        if lang == "fr" and len(part) >= 2 and part[0].upper() in FR_INPUT and part[:2].upper() != "JK":
+            part = FR_INPUT[part[0].upper()] + part[1:]
+        out.append(parse_card(part).text if part.upper() not in ("JK", "JOKER") else "JK")
+    return "=".join(out)

@@ -1,0 +1,131 @@
+"""Home, starting a table, sharing it, joining a seat, the rules, the language switch, import."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+
+from api.web import backend, codes, rulesdoc, security
+from api.web.i18n import LANGUAGES, gettext as _
+from api.web.qr import qr_svg
+
+bp = Blueprint("pages", __name__)
+bp.before_request(security.check_csrf)
+SEATS = 5
+
+
+@bp.get("/")
+def home():
+    """Show this phone's tables, most recent first, and the ways in: start, join, import."""
+    mine = []
+    for row in security.my_tables():
+        table, problem = backend.call("read_table", row["id"])
+        if table:
+            mine.append({**row, "table": table})
+    return render_template("home.html", mine=mine)
+
+
+@bp.get("/new")
+def new():
+    """Show the form that starts a table."""
+    return render_template("new.html", form={}, problem=None, seats=SEATS)
+
+
+@bp.post("/new")
+def create():
+    """Start a table, keep its host token on this phone and show the share page."""
+    form = request.form
+    game = form.get("game", "continental")
+    players = [n.strip() for n in form.getlist("player") if n.strip()]
+    body = {"game": game, "players": players, "tracking": form.get("tracking", "full")}
+    if game == "rami":
+        opening = form.get("opening", "51")
+        body["options"] = {"opening": int(opening) if opening.isdigit() else opening,
+                           "ceiling": int(form.get("ceiling", "100") or 100),
+                           "turn_seconds": 60 if form.get("clock", "on") == "on" else None}
+    created, problem = backend.call("create_table", body)
+    if problem:
+        return render_template("new.html", form=form, problem=problem, seats=SEATS), problem.status
+    dealer = form.get("dealer", "random")
+    dealer = int(dealer) if dealer.isdigit() and int(dealer) < len(players) else secrets.randbelow(len(players))
+    seat_codes = [codes.issue(created["id"], s["seat"], s["token"]) for s in created["seats"]]
+    codes.save_table(created["id"], {"codes": seat_codes, "dealer": dealer,
+                                     "drawn": form.get("dealer", "random") == "random"})
+    security.remember(created["id"], "host", None, created["host_token"])
+    return redirect(url_for("pages.share", table_id=created["id"]), 303)
+
+
+@bp.get("/t/<table_id>/share")
+def share(table_id):
+    """Show the host each seat's join code and QR code, and the spectators' link."""
+    table = backend.read(table_id)
+    who = security.access(table_id)
+    info = codes.table_info(table_id)
+    seats = []
+    for player, code in zip(table["players"], info.get("codes", [])):
+        link = url_for("pages.join_code", code=code, _external=True)
+        seats.append({**player, "code": code, "link": link,
+                      "qr": qr_svg(link, _("QR code to join as %(name)s", name=player["name"]))})
+    watch = url_for("play.table", table_id=table_id, _external=True)
+    return render_template("share.html", table=table, who=who, seats=seats if who["role"] == "host" else [],
+                           watch=watch, watch_qr=qr_svg(watch, _("QR code of the spectators' link")))
+
+
+@bp.get("/j/<code>")
+def join_code(code):
+    """Take the seat a code stands for on this phone (the link in a QR code)."""
+    found = codes.lookup(code)
+    if not found:
+        abort(404, description=_("No seat has this code. Check the six letters with the host."))
+    security.remember(found["table"], "seat", found["seat"], found["token"])
+    return redirect(url_for("play.table", table_id=found["table"]), 303)
+
+
+@bp.post("/join")
+def join():
+    """Take a seat from a typed code."""
+    found = codes.lookup(request.form.get("code", ""))
+    if not found:
+        return render_template("join.html", problem=_("No seat has this code. Check the six letters with the host."),
+                               code=request.form.get("code", "")), 404
+    security.remember(found["table"], "seat", found["seat"], found["token"])
+    return redirect(url_for("play.table", table_id=found["table"]), 303)
+
+
+@bp.get("/join")
+def join_form():
+    """Show the form to type a join code."""
+    return render_template("join.html", problem=None, code="")
+
+
+@bp.get("/rules")
+def rules():
+    """Show the rules, an anchor per rule id."""
+    html, ids = rulesdoc.rules_html()
+    return render_template("rules.html", rules=html, ids=ids)
+
+
+@bp.post("/lang")
+def language():
+    """Switch the language of this phone and go back where it was."""
+    chosen = request.form.get("lang")
+    if chosen in LANGUAGES:
+        session["lang"] = chosen
+    back = request.form.get("next", "/")
+    return redirect(back if back.startswith("/") and not back.startswith("//") else "/", 303)
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_log():
+    """Replay an exported log into a new table on this phone."""
+    problem = None
+    if request.method == "POST":
+        upload = request.files.get("file")
+        text = upload.read().decode("utf-8", "replace") if upload and upload.filename else request.form.get("log", "")
+        created, problem = backend.call("import_log", text)
+        if created:
+            security.remember(created["id"], "host" if created.get("host_token") else "watch",
+                              None, created.get("host_token"))
+            return redirect(url_for("play.table", table_id=created["id"]), 303)
+    return render_template("import.html", problem=problem), (problem.status if problem else 200)

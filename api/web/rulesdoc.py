@@ -1,0 +1,84 @@
+"""RULES.md as an HTML page with an anchor per rule id (`/rules#C-8`)."""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+
+from markupsafe import Markup, escape
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+SOURCES = (os.path.join(ROOT, "..", "shared", "RULES.md"), os.path.join(ROOT, "docs", "RULES.md"))
+RULE_ID = re.compile(r"^\*\*([KCRE]-\d+) ")
+INLINE = (
+    (re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"),
+    (re.compile(r"\*(.+?)\*"), r"<em>\1</em>"),
+    (re.compile(r"`(.+?)`"), r"<code>\1</code>"),
+    (re.compile(r"\b([KCRE]-\d+)\b(?![^<]*</strong>)"), r'<a href="#\1">\1</a>'),
+)
+
+
+def source() -> str:
+    """Read the rules from ../shared/RULES.md when present, else from our copy in docs/."""
+    for path in SOURCES:
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                return f.read()
+    return "# Rules\n\nThe rules file is missing."
+
+
+def _inline(text: str) -> str:
+    out = str(escape(text))
+    for pattern, repl in INLINE:
+        out = pattern.sub(repl, out)
+    return out
+
+
+@lru_cache(maxsize=4)
+def _render(text: str) -> tuple[str, tuple[str, ...]]:
+    html: list[str] = []
+    ids: list[str] = []
+    para: list[str] = []
+    items: list[str] = []
+
+    def flush():
+        if para:
+            html.append("<p>" + _inline(" ".join(para)) + "</p>")
+            para.clear()
+        if items:
+            html.append("<ul>" + "".join(_item(i, ids) for i in items) + "</ul>")
+            items.clear()
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            flush()
+        elif stripped.startswith("#"):
+            flush()
+            level = min(len(stripped) - len(stripped.lstrip("#")), 3)
+            html.append(f"<h{level}>{_inline(stripped.lstrip('#').strip())}</h{level}>")
+        elif stripped.startswith("- "):
+            if para:
+                flush()
+            items.append(stripped[2:])
+        elif items:
+            items[-1] += " " + stripped
+        else:
+            para.append(stripped)
+    flush()
+    return "\n".join(html), tuple(ids)
+
+
+def _item(text: str, ids: list[str]) -> str:
+    match = RULE_ID.match(text)
+    if not match:
+        return "<li>" + _inline(text) + "</li>"
+    ids.append(match.group(1))
+    return f'<li id="{match.group(1)}" class="rule">' + _inline(text) + "</li>"
+
+
+def rules_html() -> tuple[Markup, tuple[str, ...]]:
+    """The rules as HTML (escaped text, our own tags) and the rule ids found."""
+    html, ids = _render(source())
+    return Markup(html), ids

@@ -1,0 +1,64 @@
+"""CSRF tokens, and the tokens of this phone's tables kept in its signed session."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import abort, request, session
+
+from api.web.i18n import gettext
+
+KEEP_TABLES = 12  # the session cookie must stay under 4 KB
+
+
+def csrf_token() -> str:
+    """Give this session's CSRF token, making one the first time."""
+    token = session.get("csrf")
+    if not token:
+        token = session["csrf"] = secrets.token_urlsafe(16)
+    return token
+
+
+def check_csrf() -> None:
+    """Refuse a POST whose form field or X-CSRF header does not carry the session's token."""
+    if request.method != "POST":
+        return
+    sent = request.form.get("csrf") or request.headers.get("X-CSRF", "")
+    expected = session.get("csrf")
+    if not expected or not hmac.compare_digest(sent, expected):
+        abort(400, description=gettext("This form has expired or came from elsewhere (CSRF). "
+                                       "Reload the page and try again."))
+
+
+def my_tables() -> list[dict]:
+    """This phone's tables, most recent first: `{"id", "role", "seat", "token"}`."""
+    return [dict(zip(("id", "role", "seat", "token"), row)) for row in session.get("tables", [])]
+
+
+def remember(table_id: str, role: str, seat: int | None = None, token: str | None = None) -> None:
+    """Put a table first in this phone's list; a seat or host token is kept, never downgraded."""
+    rows = session.get("tables", [])
+    old = next((r for r in rows if r[0] == table_id), None)
+    if old and old[1] == "host" and role != "host":
+        role, seat, token = old[1], old[2], old[3]
+    elif old and role == "watch" and old[1] == "seat":
+        role, seat, token = old[1], old[2], old[3]
+    rows = [[table_id, role, seat, token]] + [r for r in rows if r[0] != table_id]
+    session["tables"] = rows[:KEEP_TABLES]
+    session.permanent = True
+
+
+def access(table_id: str) -> dict:
+    """What this phone may do at a table: `{"role": "host"|"seat"|"watch", "seat", "token"}`."""
+    for row in session.get("tables", []):
+        if row[0] == table_id:
+            return {"role": row[1], "seat": row[2], "token": row[3]}
+    return {"role": "watch", "seat": None, "token": None}
+
+
+def may_act_for(who: dict, seat: int | None) -> bool:
+    """The host acts for any seat; a seat's phone only for its own seat."""
+    if who["role"] == "host":
+        return True
+    return who["role"] == "seat" and seat is not None and seat == who["seat"]

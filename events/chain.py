@@ -1,0 +1,84 @@
+"""The hash chain (E-4): each entry's hash covers its content and the previous hash."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+RESERVED = ("seq", "type", "at", "seat", "hash")  # top-level keys of an exported line; data may not use them
+
+
+class ChainError(ValueError):
+    """An export that does not verify: `line` is the 1-based line of the first fault."""
+
+    def __init__(self, line: int, message: str, status: int = 422):
+        super().__init__(f"line {line}: {message}")
+        self.line, self.message, self.status = line, message, status
+
+
+def iso(at: datetime) -> str:
+    """Write a time as UTC ISO 8601 with microseconds, the one spelling the hash sees."""
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    return at.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def canonical(value: Any) -> bytes:
+    """Serialise JSON canonically: sorted keys, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def entry_hash(seq: int, type: str, seat: int | None, at: datetime, data: dict, prev: str | None) -> str:
+    """Hash an entry: sha256 of canonical JSON of its seq, type, seat, time, data and previous hash."""
+    body = {"seq": seq, "type": type, "seat": seat, "at": iso(at), "data": data, "prev": prev}
+    return hashlib.sha256(canonical(body)).hexdigest()
+
+
+def export_lines(entries: Iterable) -> Iterable[str]:
+    """Write stored entries as NDJSON, one entry a line with its hash."""
+    for entry in entries:
+        yield json.dumps(entry.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def read_export(text: str) -> list[dict]:
+    """Read and verify an NDJSON export; return `{"seq","type","seat","at","data","hash"}` per line."""
+    out: list[dict] = []
+    prev = None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise ChainError(1, "the export is empty", status=400)
+    for number, line in enumerate(lines, start=1):
+        item = _read_line(number, line)
+        if item["seq"] != number:
+            raise ChainError(number, f"expected entry {number}, found entry {item['seq']} (E-1: no gaps)")
+        expected = entry_hash(item["seq"], item["type"], item["seat"], item["at"], item["data"], prev)
+        if item["hash"] != expected:
+            raise ChainError(number, f"entry {number} does not match its hash: the log was changed (E-4)")
+        prev = item["hash"]
+        out.append(item)
+    return out
+
+
+def _read_line(number: int, line: str) -> dict:
+    """Parse one exported line into its parts; a line that is not one is a 400."""
+    try:
+        raw = json.loads(line)
+    except ValueError:
+        raise ChainError(number, "not a JSON object", status=400) from None
+    if not isinstance(raw, dict):
+        raise ChainError(number, "not a JSON object", status=400)
+    seq, type_, at, seat, hash_ = (raw.get(k) for k in RESERVED)
+    if not isinstance(seq, int) or isinstance(seq, bool) or not isinstance(type_, str) or not isinstance(hash_, str):
+        raise ChainError(number, "needs an integer `seq`, a text `type` and a text `hash`", status=400)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise ChainError(number, "`seat` is an integer or null", status=400)
+    try:
+        when = datetime.fromisoformat(at)
+    except (TypeError, ValueError):
+        raise ChainError(number, "`at` is not an ISO 8601 time", status=400) from None
+    if when.tzinfo is None:
+        raise ChainError(number, "`at` needs its time zone", status=400)
+    data = {k: v for k, v in raw.items() if k not in RESERVED}
+    return {"seq": seq, "type": type_, "seat": seat, "at": when, "data": data, "hash": hash_}

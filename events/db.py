@@ -1,0 +1,127 @@
+"""The app's database: a lazily made engine, the append lock, migrations and the `flask db` commands."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+import sqlalchemy as sa
+from flask import Flask, current_app
+from flask.cli import AppGroup
+
+from events.store import Store
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+BUSY_TIMEOUT_MS = 30_000
+
+
+def make_engine(url: str) -> sa.Engine:
+    """Make an engine; SQLite gets WAL, a busy timeout and explicit transactions."""
+    if not url.startswith("sqlite"):
+        return sa.create_engine(url, pool_pre_ping=True)
+    engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False})
+
+    @sa.event.listens_for(engine, "connect")
+    def _connect(dbapi_connection, _record):
+        # Let SQLAlchemy's "begin" below issue BEGIN itself, so appends can ask for BEGIN IMMEDIATE.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @sa.event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql(conn.get_execution_options().get("sqlite_begin", "BEGIN"))
+
+    return engine
+
+
+def lock_key(table_id: str) -> int:
+    """A signed 64-bit advisory lock key for one table."""
+    return int.from_bytes(hashlib.sha256(f"arbitre.entries:{table_id}".encode()).digest()[:8], "big", signed=True)
+
+
+def append_lock(engine: sa.Engine):
+    """Return a context manager: one transaction holding a table's append lock."""
+
+    @contextmanager
+    def locked(table_id: str):
+        with engine.connect() as conn:
+            if engine.dialect.name == "sqlite":
+                # A deferred transaction that reads then writes fails at once with SQLITE_BUSY under WAL.
+                conn.execution_options(sqlite_begin="BEGIN IMMEDIATE")
+            with conn.begin():
+                if engine.dialect.name == "postgresql":
+                    conn.execute(sa.select(sa.func.pg_advisory_xact_lock(lock_key(table_id))))
+                yield conn
+
+    return locked
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Apply the migrations to the database at `url` (idempotent)."""
+    from alembic import command
+    from alembic.config import Config
+
+    engine = make_engine(url)
+    try:
+        with engine.begin() as conn:
+            config = Config()
+            config.set_main_option("script_location", str(MIGRATIONS))
+            config.attributes["connection"] = conn
+            command.upgrade(config, revision)
+    finally:
+        engine.dispose()
+
+
+class _Holder:
+    """The app's store, made on first use so that starting the app never connects."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.store: Store | None = None
+        self.lock = threading.Lock()
+
+    def get(self) -> Store:
+        with self.lock:
+            if self.store is None:
+                self.store = open_store(self.url)
+            return self.store
+
+
+def open_store(url: str) -> Store:
+    """Make a store on the database at `url` (connects on first use)."""
+    engine = make_engine(url)
+    return Store(engine, append_lock(engine))
+
+
+def get_store() -> Store:
+    """Give the current app's event store."""
+    return current_app.extensions["events"].get()
+
+
+def dispose(app: Flask) -> None:
+    """Close the app's database connections (tests, shutdown)."""
+    holder = app.extensions.get("events")
+    if holder is not None and holder.store is not None:
+        holder.store.engine.dispose()
+
+
+db_cli = AppGroup("db", help="The event store's database.")
+
+
+@db_cli.command("upgrade")
+def upgrade_command():
+    """Apply the schema migrations to DATABASE_URL."""
+    upgrade(current_app.config["DATABASE_URL"])
+    click.echo("database is up to date")
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["events"] = _Holder(app.config["DATABASE_URL"])
+    app.cli.add_command(db_cli)

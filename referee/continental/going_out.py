@@ -1,0 +1,85 @@
+"""Exit entries at a table: their moment (C-4, C-5), the judge (C-6..C-10, K-2), C-11, C-12, C-13."""
+
+from __future__ import annotations
+
+from referee.cards import CardError
+from referee.continental.exit import TIMINGS, judge_exit, parse_exit
+from referee.continental.fields import read_choice, seat_of
+from referee.continental.seen import is_consistent, learn_hand, revealed_violations
+from referee.continental.session import deal_in_play, null_deal, win
+from referee.continental.state import TAKE, Deal, Table
+from referee.log import Entry
+from referee.violations import Refusal, Violation, refuse
+
+MOMENT_RULE = {"later": "C-4", "first_turn": "C-4", "without_drawing": "C-5"}
+
+
+def read_runs(entry: Entry):
+    """The exit's runs as placed cards; CardError (K-1) names what is not a card or not a list."""
+    try:
+        return parse_exit(entry.data.get("runs"))
+    except CardError as error:
+        if error.token is entry.data.get("runs"):
+            raise CardError(error.token, "not a list of runs (each run a list of cards)") from None
+        raise
+
+
+def exit_entry(table: Table, entry: Entry) -> dict:
+    """Judge an exit; a valid one settles the deal, an invalid one is a fact with its verdict (C-13)."""
+    seat = seat_of(entry, table.n)
+    runs = read_runs(entry)
+    if table.tracking == "results":
+        timing = read_choice(entry, "timing", TIMINGS, default="later")
+        deal_in_play(table, "exits")  # a results deal waits for its outcome until it has one
+        return _judge(table, seat, runs, timing, [])
+    deal = deal_in_play(table, "exits")
+    timing = moment(deal, seat)
+    hand = [placed.card for run in runs for placed in run]  # the physical cards shown
+    c11 = revealed_violations(deal, seat, hand)
+    verdict = _judge(table, seat, runs, timing, c11)
+    if not verdict["valid"]:
+        learn_hand(deal, seat, hand, is_consistent(hand, c11))
+        if timing == "without_drawing":
+            deal.tried_c5[seat] = True  # C-13: the same player now takes a card
+        deal.after_discard = None  # C-13: after a C-4 attempt the next player (already on turn) plays
+    return verdict
+
+
+def moment(deal: Deal, seat: int) -> str:
+    """C-4 directly after the player's own discard; C-5 before taking on the player's first turn."""
+    if deal.after_discard == seat:
+        return "first_turn" if deal.after_first_turn else "later"
+    on_turn = deal.turn == seat
+    if on_turn and deal.phase == TAKE and deal.taken[seat] == 0 and not deal.tried_c5[seat]:
+        return "without_drawing"
+    if on_turn and deal.phase != TAKE:
+        c4 = f"seat {seat} has taken a card: they discard first, then may go out"
+    else:
+        c4 = f"seat {seat} may go out only directly after their own discard, before anything else is entered"
+    if not on_turn:
+        c5 = f"going out without drawing is only at the start of one's own first turn; it is seat {deal.turn}'s turn"
+    elif deal.taken[seat] and deal.phase == TAKE:
+        c5 = "going out without drawing is only for the player's own first turn of the deal"
+    elif deal.phase == TAKE:
+        c5 = f"seat {seat} has already tried to go out before taking (C-13): they now take a card"
+    else:
+        c5 = "going out without drawing is only before taking a card"
+    raise Refusal([Violation("C-4", c4), Violation("C-5", c5)], title="Not a moment to go out")
+
+
+def _judge(table: Table, seat: int, runs, timing: str, c11: list[Violation]) -> dict:
+    judged = judge_exit(runs, table.n, timing)
+    violations = judged.violations + c11
+    if violations:
+        return {"valid": False, "violations": [v.to_dict() for v in violations], "settlement": None}
+    win(table, seat, judged.settlement.per_opponent, [MOMENT_RULE[timing], "C-12"])
+    return judged.to_dict()
+
+
+def null_deal_entry(table: Table, entry: Entry) -> None:
+    """C-14 with results tracking: the deal is null, nothing moves, the deal passes on."""
+    if table.tracking != "results":
+        raise refuse("C-14", "with full tracking a deal becomes null by itself, when a player takes from an "
+                             "empty stock with nothing to recycle; enter that draw")
+    deal_in_play(table, "deals")
+    null_deal(table)

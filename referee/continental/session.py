@@ -1,0 +1,106 @@
+"""The session (C-1, C-2, C-15): the table, its deals in seat order, the balances and winners."""
+
+from __future__ import annotations
+
+from referee.continental.fields import read_card, read_seat
+from referee.continental.state import DECK, ENDED, HAND, RESULT, TAKE, Deal, Table
+from referee.log import Entry
+from referee.violations import Malformed, Refusal, Violation, refuse
+
+TRACKINGS = ("full", "results")
+
+
+def normalise_options(options: dict | None) -> dict:
+    """Continental takes no options: refuse any, naming it."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise Malformed(f"options must be a JSON object (continental takes none), not {options!r}")
+    if options:
+        raise Malformed(f"continental takes no options: {', '.join(sorted(map(str, options)))} is not one")
+    return {}
+
+
+def create(entry: Entry) -> Table:
+    """Entry 1: 4 or 5 players (C-1), no options, full or results tracking."""
+    data = entry.data
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise Malformed("create needs `players`, a list of names")
+    if not 4 <= len(players) <= 5:
+        raise refuse("C-1", f"Rami continental is played by 4 or 5 players, not {len(players)}")
+    normalise_options(data.get("options"))
+    tracking = data.get("tracking", "full")
+    if tracking not in TRACKINGS:
+        raise Malformed(f"`tracking` is full or results, not {tracking!r}")
+    return Table(players=list(players), tracking=tracking, balances=[0] * len(players))
+
+
+def not_over(table: Table, what: str) -> None:
+    """C-15: nothing is played after the session's last deal."""
+    if table.finished:
+        raise refuse("C-15", f"the session is over (every player has dealt once): no more {what}")
+
+
+def deal_in_play(table: Table, what: str) -> Deal:
+    """The deal an entry belongs to; refuse between deals (C-2)."""
+    deal = table.deal
+    if deal is None or deal.phase == ENDED:
+        not_over(table, what)
+        who = "any seat" if table.next_dealer is None else f"seat {table.next_dealer}"
+        raise refuse("C-2", f"no deal is being played: {who} deals next")
+    return deal
+
+
+def start_deal(table: Table, entry: Entry) -> None:
+    """C-2, C-15: the first deal names the first dealer; each later one is the next seat's."""
+    not_over(table, "deals")
+    n = table.n
+    dealer = read_seat(entry.data.get("dealer"), n, "deal needs `dealer`")
+    deal = table.deal
+    if deal is not None and deal.phase != ENDED:
+        raise refuse("C-2", f"deal {deal.number} is still being played; it ends with a valid exit or a null deal")
+    expected = table.next_dealer
+    if expected is not None and dealer != expected:
+        raise Refusal([
+            Violation("C-2", f"the deal passes to the next seat: seat {expected} deals now, not seat {dealer}"),
+            Violation("C-15", f"every player deals once, in seat order from seat {table.first_dealer}"),
+        ])
+    number = table.deals_done + 1
+    if table.tracking == "results":
+        new = Deal(number, dealer, RESULT)
+    else:
+        upcard = read_card(entry.data.get("upcard"))
+        stock = DECK - HAND * n - 1
+        new = Deal(number, dealer, TAKE, turn=(dealer + 1) % n, stock=stock, pile=[upcard],
+                   known=[[] for _ in range(n)], seen={upcard: 1}, taken=[0] * n, tried_c5=[False] * n)
+    if table.first_dealer is None:
+        table.first_dealer = dealer
+    table.deal = new
+
+
+def win(table: Table, seat: int, per_opponent: int, rules: list[str]) -> None:
+    """C-12: each opponent transfers `per_opponent` to the winner; the balances keep summing to zero."""
+    scores = {}
+    for other in range(table.n):
+        delta = per_opponent * (table.n - 1) if other == seat else -per_opponent
+        table.balances[other] += delta
+        scores[str(other)] = delta
+    end_deal(table, {"deal": table.deal.number, "winner": seat, "scores": scores, "rules": rules})
+
+
+def null_deal(table: Table) -> None:
+    """C-14: a null deal moves nothing and counts as the dealer's deal (C-15)."""
+    scores = {str(seat): 0 for seat in range(table.n)}
+    end_deal(table, {"deal": table.deal.number, "winner": None, "scores": scores, "rules": ["C-14"]})
+
+
+def end_deal(table: Table, result: dict) -> None:
+    """Close the deal; after the last one the highest balance wins, ties all win (C-15)."""
+    deal = table.deal
+    deal.phase, deal.turn, deal.after_discard, deal.pickup = ENDED, None, None, None
+    table.results.append(result)
+    table.deals_done += 1
+    if table.deals_done == table.n:
+        best = max(table.balances)
+        table.winners = [seat for seat, balance in enumerate(table.balances) if balance == best]

@@ -1,0 +1,82 @@
+"""The state a Rami continental log replays to: the session (C-1, C-15) and the deal in play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.cards import Card
+
+DECK = 106  # K-2, C-1
+HAND = 15  # C-2
+LIMIT = 2  # K-2: every card of the continental deck, the joker too, is there twice
+
+# Deal phases, kept in `Deal.phase`; the view shows them as `deal.phase`:
+#   take     full tracking: the player whose turn it is takes a card (or exits, C-4/C-5)
+#   discard  full tracking: that player has taken and discards
+#   result   results tracking: the table waits for the deal's exit or null_deal
+#   ended    the deal is over (the view says `deal`, or `over` when the session is)
+TAKE, DISCARD, RESULT, ENDED = "take", "discard", "result", "ended"
+
+
+@dataclass(slots=True)
+class Deal:
+    """One deal: whose turn, stock and pile, and what the table knows of each hand (C-11)."""
+
+    number: int
+    dealer: int
+    phase: str
+    turn: int | None = None
+    stock: int | None = None
+    pile: list[Card] = field(default_factory=list)  # bottom first; pile[-1] is the top
+    reshuffles: int = 0
+    known: list[list[Card]] = field(default_factory=list)  # per seat: taken from the pile or shown
+    seen: dict[Card, int] = field(default_factory=dict)  # K-2 counts over the pile and every known hand
+    taken: list[int] = field(default_factory=list)  # per seat: cards taken this deal (turns begun)
+    pickup: Card | None = None  # taken from the pile this turn: not to be discarded (C-3)
+    after_discard: int | None = None  # seat whose C-4 moment is open (directly after its discard)
+    after_first_turn: bool = False  # that discard ended the seat's first turn (C-12 first turn)
+    tried_c5: list[bool] = field(default_factory=list)  # per seat: its C-5 moment is used
+
+    def copy(self) -> Deal:
+        return Deal(
+            self.number, self.dealer, self.phase, self.turn, self.stock, list(self.pile), self.reshuffles,
+            [list(k) for k in self.known], dict(self.seen), list(self.taken), self.pickup,
+            self.after_discard, self.after_first_turn, list(self.tried_c5),
+        )
+
+
+@dataclass(slots=True)
+class Table:
+    """The session: players, balances, results, and the deal in play or last played."""
+
+    players: list[str]
+    tracking: str  # "full" | "results"
+    balances: list[int]
+    results: list[dict] = field(default_factory=list)
+    first_dealer: int | None = None
+    deals_done: int = 0
+    deal: Deal | None = None
+    winners: list[int] | None = None
+    actors: dict[int, int | None] = field(default_factory=dict)  # seq -> seat that may correct it
+    n: int = field(init=False)  # the number of players, read on every entry
+
+    def __post_init__(self) -> None:
+        self.n = len(self.players)
+
+    @property
+    def finished(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def next_dealer(self) -> int | None:
+        """C-2, C-15: the seat after the previous dealer; None before the first deal or after the last."""
+        if self.first_dealer is None or self.finished:
+            return None
+        return (self.first_dealer + self.deals_done) % self.n
+
+    def copy(self) -> Table:
+        return Table(
+            list(self.players), self.tracking, list(self.balances), list(self.results), self.first_dealer,
+            self.deals_done, self.deal.copy() if self.deal else None,
+            None if self.winners is None else list(self.winners), dict(self.actors),
+        )

@@ -1,0 +1,89 @@
+"""Rami continental at a table: the game module of `referee.log` (start, apply, clone, view, due, actor).
+
+Entries (API.md), `seat` being `Entry.seat`:
+  deal       `dealer`; full tracking also `upcard` (C-2, C-15)
+  draw       seat, `from`: stock | discard (C-3, C-14)           full tracking
+  discard    seat, `card` (C-3, C-11, K-2)                       full tracking
+  exit       seat, `runs`; results tracking also `timing` (C-4..C-13)
+  null_deal  no field (C-14)                                     results tracking
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from referee.continental import going_out, session, turns
+from referee.continental.fields import check_fields
+from referee.continental.session import normalise_options
+from referee.continental.state import Table
+from referee.continental.view import view
+from referee.log import CORRECTIONS, Entry
+from referee.violations import Malformed
+
+__all__ = ["start", "apply", "clone", "view", "due", "actor", "normalise_options"]  # the module protocol
+
+_HANDLERS = {
+    "deal": session.start_deal,
+    "draw": turns.draw,
+    "discard": turns.discard,
+    "exit": going_out.exit_entry,
+    "null_deal": going_out.null_deal_entry,
+}
+ENTRY_TYPES = tuple(_HANDLERS)
+_SEATED = frozenset(("draw", "discard", "exit"))  # written by the acting seat's token
+
+
+def start(entry: Entry) -> Table:
+    """Build the table from entry 1 (`create`): 4 or 5 players (C-1)."""
+    if entry.type != "create":
+        raise Malformed("a table's log starts with its `create` entry")
+    return session.create(entry)
+
+
+def apply(table: Table, entry: Entry) -> dict | None:
+    """Check an entry against the table, then fold it in; return the verdict of an exit."""
+    handler = _HANDLERS.get(entry.type)
+    if handler is None:
+        if entry.type in CORRECTIONS:
+            raise Malformed(f"{entry.type} is a correction: referee.log applies it before the game sees the log")
+        raise Malformed(f"continental has no {entry.type!r} entry: {', '.join(ENTRY_TYPES)}, void or replace")
+    check_fields(entry, table.tracking)
+    verdict = handler(table, entry)
+    table.actors[entry.seq] = entry.seat if entry.type in _SEATED else _actor(table, entry)
+    return verdict
+
+
+def clone(table: Table) -> Table:
+    """An independent copy, to try an entry on."""
+    return table.copy()
+
+
+def due(table: Table, now: datetime) -> list[dict]:
+    """Continental has no clock: nothing is ever due."""
+    return []
+
+
+def actor(table: Table, entry: Entry) -> int | None:
+    """The seat whose token may write the entry; None means the host only."""
+    if entry.type in CORRECTIONS:
+        target = entry.data.get("target")
+        seat = table.actors.get(target) if isinstance(target, int) else None
+        if entry.type == "replace":
+            body = entry.data.get("entry")
+            if not isinstance(body, dict) or _actor_of(table, body.get("type"), body.get("seat"), body) != seat:
+                return None  # a replacement acting for another seat is the host's to write
+        return seat
+    return _actor(table, entry)
+
+
+def _actor(table: Table, entry: Entry) -> int | None:
+    return _actor_of(table, entry.type, entry.seat, entry.data)
+
+
+def _actor_of(table: Table, type_: object, seat: object, data: dict) -> int | None:
+    if type_ == "deal":
+        dealer = data.get("dealer")  # absent when the app is to draw the first dealer
+        return dealer if isinstance(dealer, int) and not isinstance(dealer, bool) else table.next_dealer
+    if type_ in _SEATED:
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+    return None

@@ -1,0 +1,89 @@
+"""Turns with full tracking (C-3): take one card, discard one; the empty stock (C-14); K-2 and C-11 on discards."""
+
+from __future__ import annotations
+
+from referee.continental.fields import read_card, read_choice, seat_of
+from referee.continental.seen import add_seen
+from referee.continental.session import deal_in_play, null_deal
+from referee.continental.state import DISCARD, HAND, LIMIT, TAKE, Deal, Table
+from referee.log import Entry
+from referee.violations import refuse
+
+SOURCES = ("stock", "discard")
+
+
+def full_tracking(table: Table, entry: Entry) -> None:
+    if table.tracking != "full":
+        raise refuse("C-3", f"this table keeps results only (tracking: results): turns are not entered, "
+                            f"so a {entry.type} is refused; enter the deal's exit or null_deal")
+
+
+def whose_turn(deal: Deal, seat: int, phase: str, entry: Entry) -> None:
+    """C-3: the player whose turn it is takes, then discards."""
+    if deal.turn != seat:
+        raise refuse("C-3", f"it is seat {deal.turn}'s turn, not seat {seat}'s")
+    if deal.phase != phase:
+        if phase == TAKE:
+            raise refuse("C-3", f"seat {seat} has taken a card this turn and now discards one")
+        raise refuse("C-3", f"seat {seat} takes a card (stock or discard pile) before discarding")
+
+
+def draw(table: Table, entry: Entry) -> dict | None:
+    """C-3: take the top of the stock or of the discard pile; C-14 when the stock is empty."""
+    full_tracking(table, entry)
+    seat = seat_of(entry, table.n)
+    source = read_choice(entry, "from", SOURCES)
+    deal = deal_in_play(table, "turns")
+    whose_turn(deal, seat, TAKE, entry)
+    if source == "discard":
+        if not deal.pile:
+            raise refuse("C-3", "the discard pile is empty: take from the stock")
+        card = deal.pile.pop()
+        deal.known[seat].append(card)  # it leaves the pile for a known hand: `seen` is unchanged
+        deal.pickup = card
+    else:
+        if deal.stock == 0:
+            if len(deal.pile) <= 1:
+                null_deal(table)  # C-14: nothing left to recycle and the top card was not taken
+                return {"null_deal": True, "rules": ["C-14"]}
+            add_seen(deal, deal.pile[:-1], -1)  # C-14: the pile but its top becomes the new stock
+            deal.stock = len(deal.pile) - 1
+            deal.pile = deal.pile[-1:]
+            deal.reshuffles += 1
+        deal.stock -= 1
+        deal.pickup = None
+    deal.taken[seat] += 1
+    deal.phase = DISCARD
+    deal.after_discard = None
+    return None
+
+
+def discard(table: Table, entry: Entry) -> None:
+    """C-3: discard one card face up, never one identical to the card just taken from the pile."""
+    full_tracking(table, entry)
+    seat = seat_of(entry, table.n)
+    card = read_card(entry.data.get("card"))
+    deal = deal_in_play(table, "turns")
+    whose_turn(deal, seat, DISCARD, entry)
+    if card == deal.pickup:
+        raise refuse("C-3", f"{card.text} was just taken from the discard pile: it cannot be discarded "
+                            f"this turn, not even its twin", card=card.text)
+    known = deal.known[seat]
+    holds = card in known
+    if not holds:
+        if len(known) > HAND:  # 16 cards in hand, every one known
+            cards = ", ".join(sorted(c.text for c in known))
+            raise refuse("C-11", f"every card of seat {seat}'s hand is known ({cards}); {card.text} is not "
+                                 f"one of them", card=card.text)
+        if deal.seen.get(card, 0) >= LIMIT:
+            raise refuse("K-2", f"{card.text} cannot be discarded: the discard pile and the hands known hold "
+                                f"both copies already", card=card.text)
+        deal.seen[card] = deal.seen.get(card, 0) + 1
+    else:
+        known.remove(card)  # it moves from a known hand to the pile: `seen` is unchanged
+    deal.pile.append(card)
+    deal.pickup = None
+    deal.after_discard = seat  # C-4: the next entry may be this player's exit
+    deal.after_first_turn = deal.taken[seat] == 1
+    deal.turn = (seat + 1) % table.n
+    deal.phase = TAKE

@@ -1,0 +1,68 @@
+"""The turn clock (R-17): deadlines, the server's `timeout` entry and what it stands for.
+
+*Reading* (RULES.md R-17): the deadline is the end of the previous turn (the
+`at` of its discard), or the deal for the starter, plus the turn time. Once a
+timeout is written the turn waits for that seat's discard with no further
+deadline, so a request long after several deadlines writes one timeout only.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from referee.log import Entry
+from referee.rami.fields import whole
+from referee.rami.state import Table
+from referee.rami.turns import take_stock
+from referee.violations import Malformed, refuse
+
+
+def _utc(at: datetime) -> datetime:
+    """Read a naive time as UTC, so that naive and aware times compare (the store keeps UTC)."""
+    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at
+
+
+def deadline(table: Table) -> datetime | None:
+    """When the current turn's time runs out, or None (clock off, no turn, forced discard)."""
+    seconds = table.options["turn_seconds"]
+    d = table.deal
+    if seconds is None or d is None or not d.full or d.phase not in ("take", "play"):
+        return None
+    return _utc(d.turn_started) + timedelta(seconds=seconds)
+
+
+def due(table: Table, now: datetime) -> list[dict]:
+    """The timeout owed by `now`, stamped at the deadline it stands for."""
+    when = deadline(table)
+    if when is None or _utc(now) < when:
+        return []
+    return [{"type": "timeout", "at": when, "data": {"for_seat": table.deal.turn}}]
+
+
+def timeout(table: Table, entry: Entry) -> dict | None:
+    """Take the stock card for the player (R-17); the turn then waits for the heaviest discard."""
+    seat = entry.data.get("for_seat")
+    if not whole(seat):
+        raise Malformed("timeout needs `for_seat`, the seat whose time ran out")
+    when = deadline(table)
+    d = table.deal
+    if when is None:
+        raise refuse("R-17", "no turn is on the clock")
+    if seat != d.turn:
+        raise refuse("R-17", f"the clock runs for seat {d.turn}, not seat {seat}")
+    if _utc(entry.at) < when:
+        raise refuse("R-17", f"seat {seat}'s turn time runs until {when.isoformat()}")
+    owes_card = d.phase == "take"
+    if d.pickup is not None:
+        # An unlaid pickup goes back on the pile; the server then takes the stock card instead.
+        d.known[seat].remove(d.pickup)
+        d.pile.append(d.pickup)
+        d.hand_sizes[seat] -= 1
+        owes_card = True
+    d.pickup = d.took = None
+    d.pending_jokers = 0  # the forced discard supersedes R-12: a retrieved joker is the heaviest card
+    if owes_card and not take_stock(d, seat):
+        return {"blocked": True, "rules": ["R-17", "R-15"]}
+    d.drawn = True
+    d.phase = "discard"
+    return {"for_seat": seat, "rules": ["R-17"]}

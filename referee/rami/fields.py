@@ -1,0 +1,63 @@
+"""Reading an entry's fields: a missing or wrong-typed field is Malformed (400), a bad card K-1."""
+
+from __future__ import annotations
+
+from referee.cards import Card, CardError, parse_card
+from referee.log import Entry
+from referee.melds import Placed, parse_placed
+from referee.violations import Malformed
+
+
+def whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seat_field(entry: Entry, players: int) -> int:
+    """The acting seat of `entry`: a seat number of this table."""
+    seat = entry.seat
+    if not whole(seat) or not 0 <= seat < players:
+        raise Malformed(f"{entry.type} needs `seat`, a seat number from 0 to {players - 1}")
+    return seat
+
+
+def int_field(entry: Entry, name: str, what: str) -> int:
+    value = entry.data.get(name)
+    if not whole(value):
+        raise Malformed(f"{entry.type} needs `{name}`, {what}")
+    return value
+
+
+def card_field(entry: Entry, name: str = "card") -> Card:
+    if name not in entry.data:
+        raise Malformed(f"{entry.type} needs `{name}`, a card like 7H")
+    try:
+        return parse_card(entry.data[name])
+    except CardError as exc:
+        raise Malformed(f"`{name}`: {exc}", rule="K-1") from None
+
+
+def cards_of(value: object, name: str, entry_type: str, empty: bool = False) -> list[Card]:
+    if not isinstance(value, list) or (not value and not empty):
+        raise Malformed(f"{entry_type} needs `{name}`, a list of cards like [\"7H\", \"8H\"]")
+    try:
+        return [parse_card(t) for t in value]
+    except CardError as exc:
+        raise Malformed(f"`{name}`: {exc}", rule="K-1") from None
+
+
+def placed_of(value: object, name: str, entry_type: str) -> list[Placed]:
+    if not isinstance(value, list) or not value:
+        raise Malformed(f"{entry_type} needs `{name}`, a list of cards like [\"JK=7H\", \"8H\", \"9H\"]")
+    try:
+        return [parse_placed(t) for t in value]
+    except CardError as exc:
+        raise Malformed(f"`{name}`: {exc}", rule="K-1") from None
+
+
+def seat_key(key: object, players: int) -> int:
+    """A seat written as a JSON object key (`"2"`), or as an int."""
+    if isinstance(key, str) and key.isdigit():
+        key = int(key)
+    if not whole(key) or not 0 <= key < players:
+        raise Malformed(f"`hands` is keyed by seat numbers from 0 to {players - 1}, not {key!r}")
+    return key

@@ -1,0 +1,98 @@
+"""The round's end: hands entered and scored (R-14), results tracking, the game's end (R-16)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.cards import Card
+from referee.log import Entry
+from referee.rami.fields import cards_of, seat_field, seat_key, whole
+from referee.rami.hand import hand_value
+from referee.rami.known import over_deck
+from referee.rami.state import Deal, Table
+from referee.violations import Malformed, Refusal, refuse
+
+
+def hand(table: Table, entry: Entry) -> dict | None:
+    """Enter a hand left at the round's end: its count, known cards and the deck must agree (R-14, K-2)."""
+    if table.tracking != "full":
+        raise Malformed("a results-tracking table enters hands in its `round` entry")
+    cards = cards_of(entry.data.get("cards"), "cards", "hand")
+    seat = seat_field(entry, len(table.players))
+    d = table.deal
+    if d is None or d.phase != "hands":
+        raise refuse("R-14", "hands are entered when the round ends")
+    if seat == d.winner:
+        raise refuse("R-14", f"seat {seat} won the round and holds no card")
+    if seat in d.hands:
+        raise refuse("R-14", f"seat {seat}'s hand is already entered (correct it with void or replace)")
+    if len(cards) != d.hand_sizes[seat]:
+        raise refuse("R-14", f"seat {seat} holds {d.hand_sizes[seat]} cards, not {len(cards)}")
+    missing = Counter(d.known[seat]) - Counter(cards)
+    if missing:
+        shown = ", ".join(c.text for c in missing.elements())
+        raise refuse("R-14", f"seat {seat}'s hand holds {shown}, known to be in it", card=next(iter(missing)).text)
+    fresh = Counter(cards) - Counter(d.known[seat])
+    violations = over_deck(d.seen, fresh)
+    if violations:
+        raise Refusal(violations)
+    d.seen.update(fresh)
+    d.known[seat] = []
+    d.hands[seat] = cards
+    if d.awaiting():
+        return None
+    return score(table, d, d.hands)
+
+
+def round_result(table: Table, entry: Entry) -> dict:
+    """Results tracking: the round's winner (or none, blocked) and every other hand (R-14, R-15)."""
+    if table.tracking != "results":
+        raise Malformed("a fully tracked table enters the round's end as `discard` and `hand` entries")
+    n = len(table.players)
+    if "winner" not in entry.data:
+        raise Malformed("round needs `winner`: a seat, or null for a blocked round")
+    winner = entry.data["winner"]
+    if winner is not None and (not whole(winner) or not 0 <= winner < n):
+        raise Malformed(f"`winner` is a seat number from 0 to {n - 1}, or null")
+    given = entry.data.get("hands")
+    if not isinstance(given, dict):
+        raise Malformed("round needs `hands`, {\"seat\": [cards]} for each player but the winner")
+    hands = {seat_key(k, n): cards_of(v, f"hands.{k}", "round", empty=True) for k, v in given.items()}
+    d = table.deal
+    if table.status == "finished":
+        raise refuse("R-16", "the game is over")
+    if d is None or d.phase != "result":
+        raise refuse("R-3", "deal first: a round follows its deal")
+    if winner in hands:
+        raise refuse("R-14", f"seat {winner} won the round and adds 0: no hand to enter")
+    owed = [s for s in range(n) if s != winner and s not in hands]
+    if owed:
+        raise refuse("R-14", "every player but the winner enters a hand: missing seat "
+                     + ", ".join(str(s) for s in owed))
+    for seat, cards in hands.items():
+        if not cards:
+            raise refuse("R-13", f"seat {seat} cannot end the round without cards unless they won it")
+    violations = over_deck(Counter(), Counter(c for cards in hands.values() for c in cards))
+    if violations:
+        raise Refusal(violations)
+    d.winner, d.blocked = winner, winner is None
+    d.hands = hands
+    return score(table, d, hands)
+
+
+def score(table: Table, d: Deal, hands: dict[int, list[Card]]) -> dict:
+    """Add each hand's value to its total (R-14); at the ceiling the lowest total wins (R-16)."""
+    scores = {s: (0 if s == d.winner else hand_value(hands[s])) for s in range(len(table.players))}
+    for seat, value in scores.items():
+        table.totals[seat] += value
+    rules = ["R-14", "R-15"] if d.blocked else ["R-13", "R-14"]
+    if max(table.totals) >= table.options["ceiling"]:
+        low = min(table.totals)
+        table.status = "finished"
+        table.winners = [s for s, t in enumerate(table.totals) if t == low]
+        rules.append("R-16")
+    result = {"deal": d.number, "winner": d.winner, "scores": {str(s): v for s, v in scores.items()}, "rules": rules}
+    table.results.append(result)
+    d.phase = "over" if table.status == "finished" else "deal"
+    d.turn = None
+    return result

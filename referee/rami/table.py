@@ -1,0 +1,84 @@
+"""Rami table engine (R-1..R-17): the game-module protocol of `referee.log`.
+
+Table melds are numbered 1, 2, ... in the order laid, afresh in each deal.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from referee.log import Entry
+from referee.rami import clock, scoring, table_melds, turns
+from referee.rami.fields import whole
+from referee.rami.state import Table, normalise_options
+from referee.rami.view import view as _view
+from referee.violations import Malformed, refuse
+
+__all__ = ["start", "apply", "clone", "view", "due", "actor", "normalise_options"]
+
+HANDLERS = {
+    "deal": turns.deal,
+    "draw": turns.draw,
+    "discard": turns.discard,
+    "meld": table_melds.meld,
+    "lay_off": table_melds.lay_off,
+    "retrieve_joker": table_melds.retrieve_joker,
+    "hand": scoring.hand,
+    "round": scoring.round_result,
+    "timeout": clock.timeout,
+}
+SEAT_ENTRIES = frozenset({"draw", "discard", "meld", "lay_off", "retrieve_joker", "hand"})
+
+
+def start(entry: Entry) -> Table:
+    """Open the table from its `create` entry: 2 to 4 players (R-1), options (R-2)."""
+    data = entry.data
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise Malformed("create needs `players`, a list of names")
+    if not 2 <= len(players) <= 4:
+        raise refuse("R-1", f"Rami is played by 2 to 4 players, not {len(players)}")
+    tracking = data.get("tracking", "full")
+    if tracking not in ("full", "results"):
+        raise Malformed("`tracking` is full or results")
+    return Table(list(players), normalise_options(data.get("options")), tracking, [0] * len(players))
+
+
+def apply(state: Table, entry: Entry) -> dict | None:
+    """Check `entry` against the table and fold it in; refuse (naming the rule) before changing anything."""
+    handler = HANDLERS.get(entry.type)
+    if handler is None:
+        raise Malformed(f"a rami table takes no {entry.type!r} entry")
+    return handler(state, entry)
+
+
+def clone(state: Table) -> Table:
+    """Copy the table so that a trial append leaves the original untouched."""
+    return state.copy()
+
+
+def view(state: Table) -> dict:
+    """Show the table as API.md's GET /tables/{id} (the API adds id and version)."""
+    return _view(state)
+
+
+def due(state: Table, now: datetime) -> list[dict]:
+    """List the server entries owed by `now`: the current turn's timeout (R-17)."""
+    if state.tracking != "full" or state.status == "finished":
+        return []
+    return clock.due(state, now)
+
+
+def actor(state: Table, entry: Entry) -> int | None:
+    """Name the seat whose token may write `entry` (None: the host only)."""
+    if entry.type in SEAT_ENTRIES:
+        seat = entry.seat
+        return seat if whole(seat) and 0 <= seat < len(state.players) else None
+    if entry.type == "deal":
+        # The dealer enters the deal; the first dealer is whoever the table names (or the app draws).
+        expected = turns.next_dealer(state)
+        if expected is not None:
+            return expected
+        dealer = entry.data.get("dealer")
+        return dealer if whole(dealer) and 0 <= dealer < len(state.players) else None
+    return None

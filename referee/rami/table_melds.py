@@ -1,0 +1,106 @@
+"""Laying down, laying off and retrieving jokers (R-5..R-13)."""
+
+from __future__ import annotations
+
+from referee.cards import JOKER
+from referee.log import Entry
+from referee.melds import Placed
+from referee.rami import known
+from referee.rami.fields import card_field, int_field, placed_of
+from referee.rami.meld import check_meld
+from referee.rami.state import Deal, Table, TableMeld
+from referee.rami.turns import on_turn
+from referee.violations import Malformed, Refusal, Violation, refuse
+
+
+def on_play(table: Table, entry: Entry) -> tuple[Deal, int]:
+    """The deal and seat of a lay-down: after the take, before the discard (R-4)."""
+    d, seat = on_turn(table, entry)
+    if d.phase == "take":
+        raise refuse("R-4", "take a card first: from the stock or the discard pile")
+    if d.phase == "discard":
+        raise refuse("R-17", "the turn time ran out: the server never lays down for a player; discard the heaviest")
+    return d, seat
+
+
+def keep_one(d: Deal, seat: int, count: int) -> None:
+    """R-13: a lay-down must leave a card to discard."""
+    if count >= d.hand_sizes[seat]:
+        raise refuse("R-13", f"seat {seat} holds {d.hand_sizes[seat]} cards: laying down {count} leaves "
+                     "nothing to discard; every turn ends with a discard")
+
+
+def meld(table: Table, entry: Entry) -> dict:
+    """Lay down new melds (R-6, R-7); a first lay-down must reach the opening threshold (R-9)."""
+    groups = entry.data.get("melds")
+    if not isinstance(groups, list) or not groups:
+        raise Malformed("meld needs `melds`, a list of melds, each a list of cards")
+    parsed = [placed_of(g, "melds", "meld") for g in groups]
+    d, seat = on_play(table, entry)
+    verdicts = [check_meld(items, where={"meld": i + 1}) for i, items in enumerate(parsed)]
+    violations = [v for verdict in verdicts for v in verdict.violations]
+    if violations:
+        raise Refusal(violations)
+    total = sum(v.value for v in verdicts)
+    threshold = table.options["opening"]
+    if seat not in d.opened and threshold != "free" and total < threshold:
+        raise refuse("R-9", f"an opening must reach {threshold} in one lay-down: these melds make {total}")
+    cards = [p.card for items in parsed for p in items]
+    keep_one(d, seat, len(cards))
+    plan = known.leave_hand(d, seat, cards)
+    known.lay(d, seat, cards, plan)
+    ids = []
+    for verdict in verdicts:
+        meld_id = d.melds[-1].id + 1 if d.melds else 1
+        d.melds.append(TableMeld(meld_id, seat, verdict.kind, verdict.cards))
+        ids.append(meld_id)
+    opening = seat not in d.opened
+    d.opened.add(seat)
+    return {"melds": ids, "value": total, "opening": opening, "rules": ["R-9"] if opening else ["R-6"]}
+
+
+def opened_meld(table: Table, entry: Entry, what: str) -> tuple[Deal, int, TableMeld]:
+    meld_id = int_field(entry, "meld", "the id of a meld on the table")
+    d, seat = on_play(table, entry)
+    if seat not in d.opened:
+        raise refuse("R-10", f"seat {seat} has not opened yet: no {what} before the opening")
+    return d, seat, d.meld(meld_id)
+
+
+def lay_off(table: Table, entry: Entry) -> None:
+    """Add cards to any table meld, which must stay valid (R-10, R-11)."""
+    added = placed_of(entry.data.get("cards"), "cards", "lay_off")
+    d, seat, target = opened_meld(table, entry, "lay-off")
+    verdict = check_meld([*target.cards, *added], where={"meld": target.id})
+    if not verdict.valid:
+        shown = ", ".join(p.text for p in added)
+        raise Refusal([Violation("R-11", f"meld {target.id} would not stay valid with {shown}", meld=target.id),
+                       *verdict.violations])
+    cards = [p.card for p in added]
+    keep_one(d, seat, len(cards))
+    plan = known.leave_hand(d, seat, cards)
+    known.lay(d, seat, cards, plan)
+    target.cards, target.kind = verdict.cards, verdict.kind
+    return None
+
+
+def retrieve_joker(table: Table, entry: Entry) -> None:
+    """Take a joker back by putting in its place the exact card it stands for (R-12)."""
+    card = card_field(entry)
+    if card.is_joker:
+        raise Malformed("`card` is the card the joker stands for, e.g. 10H", rule="R-12")
+    d, seat, target = opened_meld(table, entry, "joker retrieval")
+    for index, placed in enumerate(target.cards):
+        if placed.card.is_joker and placed.announced == card:
+            break
+    else:
+        jokers = [p.text for p in target.cards if p.card.is_joker]
+        said = f"its joker stands for {jokers[0].split('=')[1]}" if jokers else "it holds no joker"
+        raise refuse("R-12", f"meld {target.id}: {said}, not {card.text}", meld=target.id, card=card.text)
+    plan = known.leave_hand(d, seat, (card,))
+    known.lay(d, seat, (card,), plan)
+    target.cards[index] = Placed(card)
+    d.hand_sizes[seat] += 1
+    d.known[seat].append(JOKER)
+    d.pending_jokers += 1
+    return None

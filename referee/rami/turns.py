@@ -1,0 +1,156 @@
+"""Deals and turns: take, discard, going out, empty stock (R-3, R-4, R-5, R-13, R-15)."""
+
+from __future__ import annotations
+
+from referee.log import Entry
+from referee.rami import known
+from referee.rami.fields import card_field, int_field, seat_field
+from referee.rami.hand import card_penalty
+from referee.rami.state import DECK, HAND, MAX_RESHUFFLES, Deal, Table
+from referee.violations import Malformed, refuse
+
+TURN_PHASES = ("take", "play", "discard")
+
+
+def next_dealer(table: Table) -> int | None:
+    """R-3: the seat after the last dealer, or None before the first deal."""
+    if table.deal is None:
+        return None
+    return (table.deal.dealer + 1) % len(table.players)
+
+
+def deal(table: Table, entry: Entry) -> None:
+    """Start a round: 14 cards each, 15 to the starter, an empty pile (R-3)."""
+    n = len(table.players)
+    if table.status == "finished":
+        raise refuse("R-16", "the game is over; no more deals")
+    if table.deal is not None and table.deal.phase != "deal":
+        raise refuse("R-3", f"deal {table.deal.number} is not over yet")
+    dealer = int_field(entry, "dealer", f"the dealing seat, 0 to {n - 1}")
+    if not 0 <= dealer < n:
+        raise Malformed(f"`dealer` is a seat number from 0 to {n - 1}")
+    expected = next_dealer(table)
+    if expected is not None and dealer != expected:
+        raise refuse("R-3", f"the deal passes to the next seat: seat {expected} deals, not seat {dealer}")
+    number = table.deal.number + 1 if table.deal else 1
+    full = table.tracking == "full"
+    new = Deal(number, dealer, n, full, entry.at, phase="play" if full else "result")
+    if full:
+        new.starter = new.turn = (dealer + 1) % n
+        new.stock = DECK - HAND * n - 1
+        new.hand_sizes = [HAND] * n
+        new.hand_sizes[new.starter] += 1
+        new.known = [[] for _ in range(n)]
+        new.turn_started = entry.at
+    table.deal = new
+
+
+def on_turn(table: Table, entry: Entry) -> tuple[Deal, int]:
+    """The deal and seat of a turn entry, if a turn is being played and it is that seat's (R-4)."""
+    d = table.deal
+    if table.tracking != "full":
+        raise Malformed(f"a results-tracking table takes `deal` and `round` entries, not {entry.type}")
+    seat = seat_field(entry, len(table.players))
+    if table.status == "finished":
+        raise refuse("R-16", "the game is over")
+    if d is None or d.phase not in TURN_PHASES:
+        raise refuse("R-4", "no turn is being played: " + ("deal first" if d is None or d.phase == "deal"
+                                                          else "the round is over"))
+    if seat != d.turn:
+        raise refuse("R-4", f"it is seat {d.turn}'s turn, not seat {seat}'s")
+    return d, seat
+
+
+def draw(table: Table, entry: Entry) -> dict | None:
+    """Take the top of the stock or of the discard pile (R-4), reshuffling an empty stock (R-15)."""
+    source = entry.data.get("from")
+    if source not in ("stock", "discard"):
+        raise Malformed("draw needs `from`: stock or discard")
+    d, seat = on_turn(table, entry)
+    if d.phase == "discard":
+        raise refuse("R-17", "the turn time ran out and the server took the card: discard the heaviest card")
+    if d.phase == "play":
+        if d.first_turn and seat == d.starter:
+            raise refuse("R-3", "the starter holds 15 cards and takes no card on its first turn")
+        raise refuse("R-4", "one card a turn: this turn has taken its card")
+    if source == "discard":
+        if not d.pile:
+            raise refuse("R-4", "the discard pile is empty: take from the stock")
+        card = d.pile.pop()
+        d.known[seat].append(card)
+        d.pickup = d.took = card
+        d.hand_sizes[seat] += 1
+    elif not take_stock(d, seat):
+        return {"blocked": True, "rules": ["R-15"]}
+    d.drawn = True
+    d.phase = "play"
+    return None
+
+
+def take_stock(d: Deal, seat: int) -> bool:
+    """Give `seat` the stock's top card, reshuffling the pile if the stock is empty (R-15).
+
+    Return False when the round is blocked instead: a fourth reshuffle, or nothing to recycle.
+    """
+    if d.stock == 0:
+        if d.reshuffles >= MAX_RESHUFFLES or len(d.pile) <= 1:
+            block(d)
+            return False
+        for card in d.pile[:-1]:
+            d.seen[card] -= 1  # back in the stock, face down: no longer seen (K-2)
+        d.stock = len(d.pile) - 1
+        del d.pile[:-1]
+        d.reshuffles += 1
+    d.stock -= 1
+    d.hand_sizes[seat] += 1
+    return True
+
+
+def block(d: Deal) -> None:
+    """R-15: the round is blocked; every player enters their hand, nobody wins."""
+    d.blocked = True
+    d.winner = None
+    d.phase = "hands"
+    d.turn = None
+    d.pickup = d.took = None
+
+
+def discard(table: Table, entry: Entry) -> dict | None:
+    """End the turn with one card on the pile (R-4); the last card wins the round (R-13)."""
+    card = card_field(entry)
+    d, seat = on_turn(table, entry)
+    if d.phase == "take":
+        raise refuse("R-4", "take a card first: from the stock or the discard pile")
+    if d.phase == "discard":
+        heavier = [c for c in d.known[seat] if card_penalty(c) > card_penalty(card)]
+        if heavier:
+            raise refuse("R-17", f"after a timeout the heaviest card goes: {heavier[0].text} "
+                         f"({card_penalty(heavier[0])}) outweighs {card.text} ({card_penalty(card)})",
+                         card=card.text)
+    else:
+        if d.pickup is not None:
+            raise refuse("R-5", f"{d.pickup.text}, taken from the discard pile, must be laid down this turn "
+                         "before the discard", card=d.pickup.text)
+        # *Reading*, as C-3's: the two copies of a card are alike, so a card identical to the
+        # pickup may not be discarded in that turn either; else the pickup could be.
+        if d.took is not None and card == d.took:
+            raise refuse("R-5", f"{card.text}, taken from the discard pile, cannot be discarded", card=card.text)
+        if d.pending_jokers:
+            raise refuse("R-12", "a retrieved joker must be laid down again (new meld or lay-off) "
+                         "before the discard", card="JK")
+    plan = known.leave_hand(d, seat, (card,))
+    known.commit(d, seat, (card,), plan)
+    d.pile.append(card)
+    if d.hand_sizes[seat] == 0:
+        d.winner = seat
+        d.phase = "hands"
+        d.turn = None
+        d.pickup = d.took = None
+        return {"winner": seat, "rules": ["R-13"]}
+    d.turn = (seat + 1) % d.players
+    d.phase = "take"
+    d.first_turn = d.drawn = False
+    d.pickup = d.took = None
+    d.pending_jokers = 0
+    d.turn_started = entry.at
+    return None

@@ -1,0 +1,43 @@
+"""What every page of the browser tests must pass: axe-core, no sideways scroll at 360 px, 44 px targets."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import AXE, SHOTS
+
+SMALL_TARGETS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('a, button, input:not([type=hidden]), select, textarea, summary')) {
+    if (el.closest('.rules p, .rules li')) continue;          // links inside running text (WCAG 2.5.5 exception)
+    const box = (el.type === 'radio' || el.type === 'checkbox') ? el.closest('label') || el : el;
+    const r = box.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;              // not displayed
+    if (r.width < 44 || r.height < 44) out.push(`${Math.round(r.width)}x${Math.round(r.height)} ${el.outerHTML.slice(0, 90)}`);
+  }
+  return out;
+}"""
+
+
+def axe_violations(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])}x, e.g. {v['nodes'][0]['html'][:120]})"
+            for v in result["violations"]]
+
+
+def sideways_at_360(page) -> int:
+    """How many pixels the page scrolls sideways at 360 px wide (0 is right)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 780})
+    extra = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    page.set_viewport_size(size)
+    return extra
+
+
+def check_page(page, shot: str | None = None) -> None:
+    """Assert the page passes axe, does not scroll sideways at 360 px and has 44 px targets; take a screenshot."""
+    assert axe_violations(page) == [], page.url
+    assert sideways_at_360(page) <= 0, page.url
+    assert page.evaluate(SMALL_TARGETS) == [], page.url
+    if shot:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True)

@@ -1,0 +1,102 @@
+"""Browser tests in the system Chromium (RECIPES.md): a live server, two phones, axe-core and layout checks.
+
+Chromium is /usr/bin/chromium or $CHROMIUM_PATH; axe-core is node_modules/axe-core. When either is
+missing the tests are skipped, unless ARBITRE_REQUIRE_BROWSER=1 (CI), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or next(
+    (p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if os.path.exists(p)), "/usr/bin/chromium")
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = ROOT / "docs" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+HOW = "enable them with `apt-get install -y chromium && npm install axe-core` (or `npm ci`: package-lock.json pins it)"
+
+
+def _missing() -> str | None:
+    if not os.path.exists(CHROMIUM):
+        return f"Chromium not found at {CHROMIUM} (set CHROMIUM_PATH)"
+    if not AXE.exists():
+        return f"axe-core not found at {AXE}"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    missing = _missing()
+    for item in items:
+        if "tests/browser" not in str(item.fspath).replace(os.sep, "/"):
+            continue
+        item.add_marker(pytest.mark.browser)
+        if missing and os.environ.get("ARBITRE_REQUIRE_BROWSER") != "1":
+            item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: {missing}; {HOW}"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _browser_required():
+    missing = _missing()
+    if missing and os.environ.get("ARBITRE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"ARBITRE_REQUIRE_BROWSER=1 but {missing}; {HOW}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def live_server(_migrated_database, tmp_path_factory):
+    """Serve the app on 127.0.0.1 (a free port) in a thread, on a database of its own."""
+    from api import create_app
+
+    kind, where = _migrated_database
+    folder = tmp_path_factory.mktemp("live")
+    if kind == "sqlite":
+        shutil.copyfile(where, folder / "live.sqlite3")
+        url = f"sqlite:///{folder / 'live.sqlite3'}"
+    else:
+        url = where
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "JOIN_CODES_DIR": str(folder / "codes")})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ARGS, "headless": True}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844},
+            "device_scale_factor": 2, "is_mobile": True, "has_touch": True, "locale": "en-GB",
+            "bypass_csp": True}  # axe-core is injected inline; the pages themselves keep their CSP
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    return live_server
+
+
+@pytest.fixture
+def phones(browser, browser_context_args, base_url):
+    """Open phones (each its own browser context, so its own cookies): `phones()`, `phones(locale="fr-FR")`."""
+    opened = []
+
+    def open_phone(**extra):
+        context = browser.new_context(**{**browser_context_args, "base_url": base_url, **extra})
+        opened.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in opened:
+        context.close()

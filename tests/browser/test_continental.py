@@ -1,0 +1,110 @@
+"""Two phones play a Continental deal to a valid exit; a refusal shows its rule; the history has its chart."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import expect
+
+from tests.browser.checks import check_page
+
+EXIT = "5H 6H 7H 3C 4C 5C 8D 9D 10D JS QS KS 4S 5S 6S"  # 7H is the card Ben takes from the pile
+
+
+def start_table(page, names=("Ana", "Ben", "Chloé", "Dan"), shot=None):
+    page.goto("/")
+    check_page(page, shot and "home")
+    page.get_by_role("link", name="Start a table").click()
+    for i, name in enumerate(names):
+        page.fill(f"#p{i}", name)
+    page.get_by_label("seat 1", exact=True).check()
+    check_page(page, shot and "new-table")
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
+    return page.url.split("/")[-2]
+
+
+def test_two_phones_play_a_continental_deal_to_a_valid_exit(phones):
+    host, ben = phones(), phones()
+    table = start_table(host, shot=True)
+    check_page(host, "share")
+    code = host.locator(".share li", has_text="Ben").locator(".code").inner_text()
+
+    ben.goto("/join")
+    check_page(ben)
+    ben.fill("#code", code.lower())
+    ben.get_by_role("button", name="Take my seat").click()
+    expect(ben.locator(".role")).to_contain_text("Ben's seat")
+
+    host.get_by_role("link", name="Play: this phone enters for everyone").click()
+    check_page(host, "deal")
+    host.get_by_role("button", name="seven of hearts").click()
+    started = time.monotonic()
+    expect(ben.locator("#headline")).to_have_text("Ben's turn: take a card.", timeout=3000)
+    latency = time.monotonic() - started
+    print(f"live update reached the other phone in {latency:.2f}s")
+    check_page(ben, "turn-take")
+
+    ben.get_by_role("button", name=re.compile("Took the discard")).click()
+    expect(ben.locator("#headline")).to_have_text("Ben's turn: discard a card.")
+    ben.get_by_role("button", name="seven of hearts").click()  # the card just taken: refused (C-3)
+    problem = ben.get_by_role("alert")
+    expect(problem).to_contain_text("C-3")
+    check_page(ben, "refused")
+    problem.get_by_role("link", name="C-3").click()
+    expect(ben.locator("#C-3")).to_be_visible()
+    assert ben.url.endswith("/rules#C-3")
+    check_page(ben)
+    ben.go_back()
+
+    ben.goto(f"/t/{table}")
+    ben.get_by_role("button", name="nine of clubs").click()
+    ben.get_by_role("link", name="Ben goes out (C-4)").click()
+    ben.get_by_role("button", name="five of hearts").click()  # the picker types into the field
+    ben.get_by_role("button", name="six of hearts").click()
+    expect(ben.locator("#runs")).to_have_value("5♥ 6♥")
+    ben.fill("#runs", EXIT)
+    ben.get_by_role("button", name="Arrange for me").click()
+    expect(ben.locator(".hint.ok")).to_be_visible()
+    check_page(ben, "exit-arranged")
+    ben.get_by_role("button", name="Send").click()
+    expect(ben.get_by_role("heading", name="Valid exit")).to_be_visible()
+    expect(ben.locator(".verdict")).to_contain_text("Winner gains")
+    check_page(ben, "exit-verdict")
+
+    expect(host.locator(".scores tbody tr", has_text="Ben")).to_contain_text("+54", timeout=3000)
+    expect(host.locator(".scores tbody tr", has_text="Ana")).to_contain_text("−18")
+    check_page(host, "balances")
+
+    host.get_by_role("link", name="History").click()
+    expect(host.get_by_role("img", name=re.compile("Scores after each deal"))).to_be_visible()
+    expect(host.locator(".timeline")).to_contain_text("went out with")
+    check_page(host, "history")
+    host.locator(".timeline li", has_text="went out with").get_by_role("link").first.click()
+    expect(host.get_by_role("heading", name=re.compile("Evidence"))).to_be_visible()
+    check_page(host, "evidence")
+
+
+def test_a_mistaken_discard_is_corrected_with_a_preview(phones):
+    host = phones()
+    table = start_table(host)
+    host.goto(f"/t/{table}")
+    host.get_by_role("button", name="king of diamonds").click()
+    host.get_by_role("button", name="Took from the stock").click()
+    host.get_by_role("button", name="nine of clubs").click()
+    expect(host.locator("#headline")).to_have_text("Chloé's turn: take a card.")
+
+    host.get_by_role("link", name="History").click()
+    host.locator(".timeline li", has_text="discarded").get_by_role("link").first.click()
+    host.get_by_role("link", name="Correct this entry").click()
+    host.fill("#card", "9S")
+    host.get_by_role("button", name="Show what changes").click()
+    expect(host.get_by_role("heading", name="What changes")).to_be_visible()
+    check_page(host, "correction")
+    host.get_by_role("button", name="Confirm the correction").click()
+    expect(host.locator(".timeline")).to_contain_text("replaced by")
+    check_page(host)
+    host.goto(f"/t/{table}?at=3")
+    expect(host.locator(".notice")).to_contain_text("as of entry 3")
+    check_page(host)

@@ -1,0 +1,160 @@
+"""Shared fixtures: an app on a fresh database per test, its client, and a table helper.
+
+The database is a temporary SQLite file, or, when `TEST_DATABASE_URL` is set,
+PostgreSQL in a schema that belongs to this test run (emptied before each test).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+
+import pytest
+
+from api import create_app
+
+PG_URL = os.environ.get("TEST_DATABASE_URL")
+
+
+def _with_search_path(url: str, schema: str) -> str:
+    """Point every connection of `url` at `schema` (libpq connect options)."""
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options=-csearch_path%3D{schema}"
+
+
+@pytest.fixture(scope="session")
+def _migrated_database(tmp_path_factory):
+    """Migrate one database for the run: an SQLite template file, or a PostgreSQL schema."""
+    from events.db import upgrade
+
+    if not PG_URL:
+        path = tmp_path_factory.mktemp("db") / "template.sqlite3"
+        upgrade(f"sqlite:///{path}")
+        yield ("sqlite", str(path))
+        return
+    import sqlalchemy as sa
+
+    schema = f"arbitre_test_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(PG_URL)
+    with admin.begin() as conn:
+        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    url = _with_search_path(PG_URL, schema)
+    upgrade(url)
+    yield ("postgresql", url)
+    with admin.begin() as conn:
+        conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+    admin.dispose()
+
+
+@pytest.fixture
+def database_url(_migrated_database, tmp_path) -> str:
+    """A migrated database with no rows, for this test only."""
+    kind, where = _migrated_database
+    if kind == "sqlite":
+        path = tmp_path / "arbitre.sqlite3"
+        shutil.copyfile(where, path)
+        return f"sqlite:///{path}"
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(where)
+    with engine.begin() as conn:
+        # TRUNCATE is not a row DELETE: the append-only triggers let it through.
+        conn.execute(sa.text("TRUNCATE entries, tables"))
+    engine.dispose()
+    return where
+
+
+@pytest.fixture
+def backend(_migrated_database) -> str:
+    """The database kind the tests run on: `sqlite` or `postgresql`."""
+    return _migrated_database[0]
+
+
+@pytest.fixture
+def app(database_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    yield app
+    from events.db import dispose
+
+    dispose(app)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def store(database_url):
+    """An event store on this test's database, for storage tests that need no app."""
+    from events.db import open_store
+
+    store = open_store(database_url)
+    yield store
+    store.engine.dispose()
+
+
+class TableClient:
+    """One table seen through the HTTP API: posts entries with the right token and version."""
+
+    def __init__(self, client, created: dict):
+        self.client = client
+        self.id = created["id"]
+        self.host = created["host_token"]
+        self.tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        self.version = created["version"]
+        self.created = created
+
+    def enter(self, type: str, seat: int | None = None, *, expect: int = 201, token: str | None = None,
+              as_seat: int | None = None, version: int | None = None, key: str | None = None, **fields) -> dict:
+        """Post one entry (host token unless `as_seat`); `from_=` stands for the field `from`."""
+        entry = {"type": type, **({} if seat is None else {"seat": seat})}
+        entry.update({k.rstrip("_"): v for k, v in fields.items()})
+        body = {"expected_version": self.version if version is None else version, "entry": entry}
+        return self.post(body, expect=expect, token=token, as_seat=as_seat, key=key)
+
+    def post(self, body, *, expect: int = 201, token: str | None = None, as_seat: int | None = None,
+             key: str | None = None) -> dict:
+        """Post a raw body to the entries endpoint and check the status."""
+        token = token or (self.tokens[as_seat] if as_seat is not None else self.host)
+        headers = {"Authorization": f"Bearer {token}"} | ({"Idempotency-Key": key} if key else {})
+        response = self.client.post(f"/api/v1/tables/{self.id}/entries", json=body, headers=headers)
+        assert response.status_code == expect, response.get_data(as_text=True)
+        if response.status_code == 201:
+            self.version = response.json["version"]
+        return response.json
+
+    def state(self, at: int | None = None) -> dict:
+        """The table as the log replays (as of entry `at`)."""
+        response = self.client.get(f"/api/v1/tables/{self.id}" + ("" if at is None else f"?at={at}"))
+        assert response.status_code == 200, response.get_data(as_text=True)
+        return response.json
+
+    def entries(self, after: int = 0) -> list[dict]:
+        response = self.client.get(f"/api/v1/tables/{self.id}/entries?after={after}")
+        assert response.status_code == 200, response.get_data(as_text=True)
+        return response.json["entries"]
+
+
+class Tables:
+    """Create tables through the API: `tables.create("continental")` returns a TableClient."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def create(self, game: str = "continental", players=None, *, expect: int = 201, **fields):
+        players = list(players or (["Ana", "Ben", "Chloé", "Dan"] if game == "continental" else ["Ana", "Ben"]))
+        response = self.client.post("/api/v1/tables", json={"game": game, "players": players, **fields})
+        assert response.status_code == expect, response.get_data(as_text=True)
+        return TableClient(self.client, response.json) if expect == 201 else response.json
+
+
+@pytest.fixture
+def tables(client) -> Tables:
+    return Tables(client)

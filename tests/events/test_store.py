@@ -1,0 +1,131 @@
+"""The store on its own, with payloads that know nothing about rummy (E-1, E-3)."""
+
+from datetime import datetime, timezone
+
+import pytest
+import sqlalchemy as sa
+
+from events import Conflict, Store
+from events.chain import entry_hash
+
+NOW = datetime(2026, 11, 29, 15, 0, 0, 123456, tzinfo=timezone.utc)
+
+
+def new_table(store, table_id="t1", seats=2):
+    first = Store.chain([("create", None, NOW, {"game": "toy", "players": ["a", "b"]}, None)])
+    store.create_table(table_id, "toy", "host-secret", [f"seat-{i}" for i in range(seats)], first)
+
+
+def write(type_="note", seat=None, data=None, verdict=None):
+    return lambda head: (type_, seat, NOW, data or {"n": head.version + 1}, verdict)
+
+
+def test_a_new_table_starts_with_its_first_entry(store):
+    new_table(store)
+    [first] = store.entries("t1")
+    assert (first.seq, first.type, first.seat, first.at, first.prev_hash) == (1, "create", None, NOW, None)
+    assert first.hash == entry_hash(1, "create", None, NOW, first.data, None)
+    assert store.head("t1") == (1, first.hash)
+
+
+def test_an_unknown_table_has_no_record_and_no_entries(store):
+    assert store.table("nope") is None
+    assert store.entries("nope") == []
+
+
+def test_tokens_are_stored_as_hashes_and_name_their_holder(store):
+    new_table(store, seats=3)
+    record = store.table("t1")
+    assert "host-secret" not in record.host_token_hash
+    assert [record.holder(t) for t in ("host-secret", "seat-0", "seat-2", "guess")] == ["host", 0, 2, None]
+
+
+def test_appends_are_numbered_without_gaps_and_chained(store):
+    new_table(store)
+    for _ in range(3):
+        store.append("t1", None, None, write())
+    entries = store.entries("t1")
+    assert [e.seq for e in entries] == [1, 2, 3, 4]
+    assert all(e.prev_hash == p.hash for p, e in zip(entries, entries[1:]))
+    assert [e.data for e in store.entries("t1", after=2, upto=3)] == [{"n": 3}]
+
+
+def test_the_payload_verdict_and_time_come_back_as_written(store):
+    new_table(store)
+    data = {"cards": ["10H", "JK=7H"], "name": "Chloé", "nested": {"x": [1, None, True]}}
+    appended = store.append("t1", 1, "k", write("exit", 1, data, {"valid": False, "violations": []}))
+    [back] = store.entries("t1", after=1)
+    assert back == appended.entry
+    assert (back.data, back.verdict, back.seat, back.at, back.idempotency_key) == (
+        data, {"valid": False, "violations": []}, 1, NOW, "k")
+
+
+def test_a_stale_version_is_a_conflict_and_writes_nothing(store):
+    new_table(store)
+    store.append("t1", 1, None, write())
+    with pytest.raises(Conflict) as caught:
+        store.append("t1", 1, None, write())
+    assert caught.value.current_version == 2
+    assert store.head("t1")[0] == 2
+
+
+def test_a_known_key_gives_the_first_answer_before_the_version_is_compared(store):
+    new_table(store)
+    first = store.append("t1", 1, "phone-1", write(data={"first": True}))
+    store.append("t1", 2, None, write())
+    again = store.append("t1", 1, "phone-1", write(data={"second": True}))
+    assert again.replayed and again.entry == first.entry
+    assert store.head("t1")[0] == 3
+
+
+def test_keys_belong_to_one_table(store):
+    new_table(store, "t1")
+    new_table(store, "t2")
+    store.append("t1", 1, "same", write())
+    assert not store.append("t2", 1, "same", write()).replayed
+
+
+def test_decide_sees_the_head_and_the_log_inside_the_lock(store):
+    new_table(store)
+    seen = []
+
+    def decide(head):
+        seen.append((head.version, [e.seq for e in head.entries()]))
+        return None
+
+    assert store.append("t1", 1, None, decide) is None
+    assert seen == [(1, [1])] and store.head("t1")[0] == 1
+
+
+def test_an_error_in_decide_writes_nothing(store):
+    new_table(store)
+
+    def decide(head):
+        raise ValueError("refused")
+
+    with pytest.raises(ValueError):
+        store.append("t1", 1, None, decide)
+    assert store.head("t1")[0] == 1
+
+
+@pytest.mark.parametrize("statement", [
+    "UPDATE entries SET payload = '{}' WHERE seq = 1",
+    "UPDATE entries SET seq = 9",
+    "DELETE FROM entries WHERE seq = 1",
+    "DELETE FROM entries",
+])
+def test_the_database_refuses_to_change_or_remove_an_entry(store, statement):
+    new_table(store)
+    with pytest.raises(sa.exc.DatabaseError, match="append-only"):
+        with store.engine.begin() as conn:
+            conn.exec_driver_sql(statement)
+    assert len(store.entries("t1")) == 1
+
+
+def test_the_database_refuses_a_second_entry_with_the_same_number(store):
+    new_table(store)
+    row = {"table_id": "t1", "seq": 1, "type": "x", "at": NOW, "payload": "{}", "hash": "h"}
+    with pytest.raises(sa.exc.IntegrityError):
+        with store.engine.begin() as conn:
+            conn.execute(sa.text("INSERT INTO entries (table_id, seq, type, at, payload, hash) "
+                                 "VALUES (:table_id, :seq, :type, :at, :payload, :hash)"), row)

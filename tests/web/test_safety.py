@@ -1,0 +1,60 @@
+"""CSRF on every form, hostile names escaped everywhere, a seat's phone acts only for its seat."""
+
+from tests.web.conftest import joined
+
+HOSTILE = '<script>alert("x")</script>'
+
+
+def test_a_post_without_the_csrf_token_is_refused(host, client):
+    response = host.post("/new", {"game": "continental", "player": ["A", "B", "C", "D"]}, status=400, csrf=False)
+    assert "CSRF" in response.get_data(as_text=True)
+
+
+def test_a_post_with_a_wrong_csrf_token_writes_nothing(host, client):
+    host.start()
+    version = host.version()
+    data = {"csrf": "forged", "version": version, "type": "deal", "dealer": "0", "upcard": "7H"}
+    response = host.client.post(f"/t/{host.table}/entry", data=data)
+    assert response.status_code == 400
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == int(version)
+
+
+def test_a_hostile_name_is_escaped_on_every_page(host):
+    host.start(players=(HOSTILE, "Ben", "Chloé", "Dan"))
+    for path in ("/", f"/t/{host.table}", f"/t/{host.table}/share", f"/t/{host.table}/history",
+                 f"/t/{host.table}/e/1", f"/t/{host.table}/compose/exit?seat=0"):
+        page = host.page(path)
+        assert HOSTILE not in page, path
+        assert "&lt;script&gt;" in page, path
+
+
+def test_a_seat_phone_cannot_enter_for_another_seat(host, phone, client):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    ben = joined(host, phone(), 1)
+    chloe = joined(host, phone(), 2)
+    assert "Ben" in ben.page() and "seat" in ben.page()
+    before = client.get(f"/api/v1/tables/{host.table}").json["version"]
+    chloe.enter(status=403, type="draw", seat="1", from_="stock")
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == before
+    ben.enter(type="draw", seat="1", from_="stock")
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == before + 1
+
+
+def test_a_spectator_cannot_enter_anything(host, phone, client):
+    host.start()
+    watcher = phone()
+    watcher.table = host.table
+    assert "cannot enter anything" in watcher.page()
+    page = watcher.enter(type="deal", dealer="0", upcard="7H")
+    assert "join with a code" in page
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 1
+
+
+def test_a_seat_page_offers_no_turn_controls_when_it_is_not_its_turn(host, phone):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    dan = joined(host, phone(), 3)
+    page = dan.page()
+    assert "Waiting for Ben" in page
+    assert 'value="stock"' not in page
