@@ -83,16 +83,9 @@ def _name(position: int, suit: str) -> str:
     return Card(1 if position == 14 else position, suit).text
 
 
-def check_run(
-    items: Sequence[Placed],
-    is_wild: WildTest,
-    *,
-    own_place_twos: bool = False,
-    run_rules: tuple[str, ...] = ("K-4",),
-    wild_rules: tuple[str, ...] = ("K-5",),
-    dup_rules: tuple[str, ...] | None = None,
-    where: dict | None = None,
-) -> RunCheck:
+def check_run(items: Sequence[Placed], is_wild: WildTest, *, own_place_twos: bool = False,
+              run_rules: tuple[str, ...] = ("K-4",), wild_rules: tuple[str, ...] = ("K-5",),
+              dup_rules: tuple[str, ...] | None = None, where: dict | None = None) -> RunCheck:
     """Check a run (K-4, K-5): one suit, consecutive positions in 1..14, ace low or high.
 
     `own_place_twos`: an unannounced 2 of the run's suit may stand at position 2
@@ -122,8 +115,9 @@ def check_run(
             lost.append(item)
     suits = {c.suit for c, _ in naturals} or {c.suit for c, _ in wilds}
     if len(suits) > 1:  # no place can be judged in a run of no suit: say what else is plainly wrong
-        named = ", ".join(p.text for _, p in naturals or wilds)
-        fault(run_rules, f"a run is of one suit; these cards mix {' and '.join(SUIT_NAMES[s] for s in sorted(suits))}: {named}")
+        mixed = " and ".join(SUIT_NAMES[s] for s in sorted(suits))
+        shown = ", ".join(p.text for _, p in naturals or wilds)
+        fault(run_rules, f"a run is of one suit; these cards mix {mixed}: {shown}")
         _drop_repeats(naturals, {}, fault, run_rules if dup_rules is None else dup_rules)
         for p in lost:
             fault(wild_rules, f"{p.card.text} is wild and needs an announced card", p.card.text)
@@ -134,7 +128,7 @@ def check_run(
         lost.append(p)
     naturals = _drop_repeats(naturals, {}, fault, run_rules if dup_rules is None else dup_rules)
     wilds = _drop_repeats(wilds, dict(naturals), fault, wild_rules)
-    hint = _hint(naturals + wilds, suit)
+    hint = _hint(naturals + wilds, suit) if lost else None
     for p in lost:
         text = p.card.text
         if p.announced is not None:
@@ -190,8 +184,8 @@ def _explain_gap(naturals, wilds, unplaced, suit, fault, run_rules, wild_rules) 
     """Say why the cards are not consecutive: a wrap through the ace, a misplaced wild, or a gap."""
     cards = [c for c, _ in naturals + wilds]
     ranks = {c.rank for c in cards} | {p.card.rank for _, p in wilds if p.card.suit == suit}
-    wraps = _room([c.rank + 13 if c.rank <= 6 else c.rank for c in cards], unplaced) or (ranks & {12, 13} and ranks & {2, 3})
-    if 1 in ranks and wraps:
+    around = [c.rank + 13 if c.rank <= 6 else c.rank for c in cards]  # the places as if K-A-2 went on
+    if 1 in ranks and (_room(around, unplaced) or (ranks & {12, 13} and ranks & {2, 3})):
         fault(run_rules, "K-A-2 wraps around the ace: an ace is low (A-2-3) or high (Q-K-A), never both")
         return
     for ace_high in (False, True):
@@ -232,14 +226,8 @@ class SetCheck:
         return not self.violations
 
 
-def check_set(
-    items: Sequence[Placed],
-    is_wild: WildTest,
-    *,
-    set_rules: tuple[str, ...] = ("R-6",),
-    wild_rules: tuple[str, ...] = ("K-5",),
-    where: dict | None = None,
-) -> SetCheck:
+def check_set(items: Sequence[Placed], is_wild: WildTest, *, set_rules: tuple[str, ...] = ("R-6",),
+              wild_rules: tuple[str, ...] = ("K-5",), where: dict | None = None) -> SetCheck:
     """Check a set (R-6, K-5): 3 or 4 cards of one rank, all suits different."""
     where = where or {}
     out = SetCheck()
@@ -272,7 +260,8 @@ def check_set(
         if c.suit in seen:
             if p.announced is not None or seen[c.suit].announced is not None:
                 wild = p if p.announced is not None else seen[c.suit]
-                fault(wild_rules, f"{wild.text}: the set already has a card of that suit; announce a suit it lacks", wild.text)
+                fault(wild_rules, f"{wild.text}: the set already has a card of that suit; announce a suit it lacks",
+                      wild.text)
             else:
                 fault(set_rules, f"a set has all suits different; {c.text} appears twice", c.text)
         else:

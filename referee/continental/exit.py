@@ -20,8 +20,8 @@ _RUN_OK = {(1 << n) - 1 for n in range(3, 14)}  # C-7: bit masks of n consecutiv
 
 
 def is_wild(card: Card) -> bool:
-    """C-1: every 2 and every joker is wild."""
-    return card.is_joker or card.rank == 2
+    """C-1: every 2 and every joker (rank 0) is wild."""
+    return card.rank in (0, 2)
 
 
 @dataclass(frozen=True)

@@ -40,4 +40,4 @@ def check_page(page, shot: str | None = None) -> None:
     assert page.evaluate(SMALL_TARGETS) == [], page.url
     if shot:
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True, scale="css")

@@ -21,7 +21,7 @@ def test_a_rami_turn_with_an_opening(phones):
     host.get_by_role("button", name="Cards dealt").click()
     expect(host.locator("#headline")).to_have_text("Fox's turn: lay down or discard.")
     expect(host.locator("time.clock")).to_have_text(__import__("re").compile(r"^[01]:\d\d$"))
-    check_page(host, "rami-turn")
+    check_page(host)
 
     host.get_by_role("link", name="Lay down melds").click()
     host.fill("#melds", "3C 4C 5C")
@@ -42,3 +42,18 @@ def test_a_rami_turn_with_an_opening(phones):
     host.get_by_role("link", name="History").click()
     expect(host.locator(".timeline")).to_contain_text("laid down")
     check_page(host)
+
+
+def test_a_french_phone_reads_french_and_r_d_v(phones):
+    page = phones(locale="fr-FR")
+    page.goto("/new")
+    expect(page.get_by_role("heading", name="Ouvrir une table")).to_be_visible()
+    for i, name in enumerate(("Ana", "Ben", "Chloé", "Dan")):
+        page.fill(f"#p{i}", name)
+    page.get_by_role("button", name="Ouvrir la table").click()
+    page.get_by_role("link", name="Jouer : ce téléphone saisit pour tous").click()
+    expect(page.get_by_role("button", name="dame de cœur")).to_have_text("D♥")
+    check_page(page, "deal-fr")
+    page.get_by_role("button", name="English").click()
+    expect(page.get_by_role("button", name="queen of hearts")).to_have_text("Q♥")
+    check_page(page)

@@ -124,3 +124,13 @@ def test_a_timeout_replays_to_the_same_table():
     game.touch(at(200))
     game.discard(0, "QD")
     assert rami.view(replay(game.entries).state) == game.view
+
+
+def test_a_timeout_owing_a_stock_card_with_nothing_to_recycle_blocks_the_round():
+    game = Game()
+    game.add("deal", dealer=0, at=at(0))
+    game.add("discard", 1, card="KS", at=at(20))
+    game.state.deal.stock = 0  # as if the stock had run out with the pile taken card by card
+    game.touch(at(80))
+    assert game.replay.verdicts[game.entries[-1].seq] == {"blocked": True, "rules": ["R-17", "R-15"]}
+    assert game.deal_view["phase"] == "hands" and game.deal_view["awaiting"] == [0, 1]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from hypothesis import strategies as st
+from hypothesis import assume, strategies as st
 
-from referee.cards import JOKER, SUITS, Card, excess, full_deck
+from referee.cards import SUITS, Card, excess, full_deck
 from referee.continental.exit import SHAPES
 from referee.melds import Placed
 
@@ -46,10 +46,7 @@ def valid_exits(draw, one_suit: bool = False) -> list[list[Placed]]:
             else:
                 run.append(Placed(card))
         runs.append(draw(st.permutations(run)))
-    cards = [p.card for run in runs for p in run]
-    from hypothesis import assume
-
-    assume(not excess(cards, "continental"))
+    assume(not excess([p.card for run in runs for p in run], "continental"))
     return [list(run) for run in runs]
 
 
@@ -61,4 +58,4 @@ def texts(runs) -> list[list[str]]:
     return [[p.text for p in run] for run in runs]
 
 
-__all__ = ["JOKER", "NARROW", "WILDS", "hand_from", "narrow_hands", "random_hands", "texts", "valid_exits"]
+__all__ = ["DECK", "NARROW", "WILDS", "hand_from", "narrow_hands", "random_hands", "texts", "valid_exits"]

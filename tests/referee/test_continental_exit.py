@@ -53,7 +53,8 @@ def test_a_fault_is_named_by_its_rule_and_run(runs, expected):
 
 
 def test_every_violation_is_reported_not_just_the_first():
-    runs = [["3C", "4C", "6C"], ["6S", "JK", "8S"], ["9H", "10S", "JH"], ["JK=3D", "2D=4D", "2C=5D"], ["9C", "9C", "JC"]]
+    runs = [["3C", "4C", "6C"], ["6S", "JK", "8S"], ["9H", "10S", "JH"], ["JK=3D", "2D=4D", "2C=5D"],
+            ["9C", "9C", "JC"]]
     rules = found(judge(runs))
     assert ("C-7", 1) in rules and ("C-9", 2) in rules and ("C-7", 3) in rules
     assert ("C-8", 4) in rules and ("C-10", 5) in rules
