@@ -50,12 +50,9 @@ _OPERATIONS: dict[tuple[str, str], Operation] = {}
 
 def document(path: str, method: str, summary: str, *, request=None, response=None, errors=(400,), status=200,
              query=None, content_type="application/json", tag=None) -> None:
-    """Describe one endpoint in /api/openapi.json; call it once per endpoint, at import.
-
-    `request`/`response`/`query` are marshmallow schema classes (or None),
-    `errors` the problem+json statuses it may answer, `status` its success code,
-    `content_type` the success body's media type (e.g. application/x-ndjson).
-    """
+    """Describe one endpoint in /api/openapi.json; call it once per endpoint, at import."""
+    # request/response/query: marshmallow schema classes or None; errors: the problem+json
+    # statuses it may answer; status: its success code; content_type: the success body's type.
     tag = tag or path.removeprefix("/api/v1/").split("/")[0]
     _OPERATIONS[(path, method.lower())] = Operation(path, method.lower(), summary, request, response,
                                                      tuple(errors), status, query, content_type, tag)

@@ -11,14 +11,14 @@ from flask import current_app
 
 from api.errors import ApiError
 from api.schemas.tables import CreateTableSchema, canonical_cards, read_entry
-from events import ChainError, Conflict, Head, Store, read_export
-from events.chain import export_lines
+from events import ChainError, Conflict, Head, Store, export_lines, read_export
 from events.db import get_store
 from referee import log
 from referee.log import Entry, game_module
-from referee.violations import Malformed, Refusal, Violation
+from referee.violations import Malformed
 
 MAX_DUE = 8  # server entries written per request at most; more would mean a stuck clock
+MAX_CACHED = 256  # replays kept per process; the oldest goes first
 
 
 def now() -> datetime:
@@ -72,21 +72,28 @@ def _remember(table_id: str, replayed: Replayed) -> None:
     with lock:
         held = cache.get(table_id)
         if held is None or held.version <= replayed.version:
+            cache.pop(table_id, None)  # re-insert last: the dict's order is the order of use
             cache[table_id] = replayed
+            if len(cache) > MAX_CACHED:
+                cache.pop(next(iter(cache)))
 
 
 def _record(store: Store, table_id: str):
-    record = store.table(table_id)
+    """The table's record (game, token hashes), kept in memory: a table row never changes."""
+    records = current_app.extensions.setdefault("tables.records", {})
+    record = records.get(table_id) or store.table(table_id)
     if record is None:
         raise ApiError(404, "Unknown table", f"no table {table_id!r}")
+    records[table_id] = record
     return record
 
 
-def _catch_up(store: Store, table_id: str, game) -> None:
-    """Write the entries that are due by now (R-17 timeouts) through the locked append path."""
+def _catch_up(store: Store, table_id: str, game) -> Replayed:
+    """Write the entries that are due by now (R-17 timeouts) through the locked append path; give the replay."""
     for _ in range(MAX_DUE):
-        if not game.due(_current(store, table_id).replay.state, now()):
-            return
+        current = _current(store, table_id)
+        if not game.due(current.replay.state, now()):
+            return current
         written = {}
 
         def decide(head: Head):
@@ -102,9 +109,9 @@ def _catch_up(store: Store, table_id: str, game) -> None:
             return entry.type, None, entry.at, data, written["replay"].verdicts.get(entry.seq)
 
         appended = store.append(table_id, None, None, decide)
-        if appended is None:
-            return
-        _remember(table_id, Replayed(appended.entry.seq, appended.entry.hash, written["entries"], written["replay"]))
+        if appended is not None:
+            _remember(table_id, Replayed(appended.entry.seq, appended.entry.hash, written["entries"], written["replay"]))
+    return _current(store, table_id)
 
 
 def _new_tokens(players: int) -> tuple[str, str, list[str]]:
@@ -137,8 +144,7 @@ def read_table(table_id: str, at: int | None = None) -> dict:
     store = get_store()
     record = _record(store, table_id)
     game = game_module(record.game)
-    _catch_up(store, table_id, game)
-    current = _current(store, table_id)
+    current = _catch_up(store, table_id, game)
     if at is None:
         return {"id": table_id, **game.view(current.replay.state), "version": current.version}
     if not 1 <= at <= current.version:
@@ -176,8 +182,7 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
         raise ApiError(401, "Unknown token", "send `Authorization: Bearer <token>` with a token of this table")
     expected, type_, seat, fields = read_entry(body)
     game = game_module(record.game)
-    _catch_up(store, table_id, game)
-    current = _current(store, table_id)
+    current = _catch_up(store, table_id, game)
     refused = _forbidden(game, current.replay.state, Entry(current.version + 1, type_, seat, now(), fields), holder)
     if refused is not None and key is None:
         raise refused
@@ -241,8 +246,6 @@ def import_log(text: str) -> dict:
     entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"], i["data"]) for i in items]
     replay = log.replay(entries_)
     chained = Store.chain([(i["type"], i["seat"], i["at"], i["data"], replay.verdicts.get(i["seq"])) for i in items])
-    if chained[-1].hash != items[-1]["hash"]:  # read_export checked each line; this guards the storage round trip
-        raise Refusal([Violation("E-4", "the imported log does not hash as exported")])
     table_id, host, seats = _new_tokens(len(first["data"]["players"]))
     get_store().create_table(table_id, first["data"]["game"], host, seats, chained)
     return _created(table_id, host, seats, first["data"]["players"], chained[-1].seq)

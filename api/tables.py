@@ -12,6 +12,7 @@ from api.schemas.tables import (CreateTableSchema, EntriesArgsSchema, EntriesSch
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables")
 MAX_KEY = 200
+MAX_INT = 2**31 - 1  # the database's integer: a larger number is a bad query, not a crash
 
 
 def _json():
@@ -27,8 +28,8 @@ def _int_arg(name: str, default: int | None = None, least: int = 0) -> int | Non
         value = int(raw)
     except ValueError:
         value = None
-    if value is None or value < least:
-        raise ApiError(400, "Bad query", f"`{name}` is a whole number from {least}, not {raw!r}")
+    if value is None or not least <= value <= MAX_INT:
+        raise ApiError(400, "Bad query", f"`{name}` is a whole number from {least} to {MAX_INT}, not {raw!r}")
     return value
 
 

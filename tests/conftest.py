@@ -24,51 +24,79 @@ def _with_search_path(url: str, schema: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def _migrated_database(tmp_path_factory):
-    """Migrate one database for the run: an SQLite template file, or a PostgreSQL schema."""
+def sqlite_template(tmp_path_factory) -> str:
+    """A migrated SQLite file for the run; each test gets a copy."""
+    from events.db import upgrade
+
+    path = tmp_path_factory.mktemp("db") / "template.sqlite3"
+    upgrade(f"sqlite:///{path}")
+    return str(path)
+
+
+@pytest.fixture(scope="session")
+def postgresql_schema():
+    """A migrated PostgreSQL schema of this run (dropped at its end): the URL that uses it."""
+    import sqlalchemy as sa
+
     from events.db import upgrade
 
     if not PG_URL:
-        path = tmp_path_factory.mktemp("db") / "template.sqlite3"
-        upgrade(f"sqlite:///{path}")
-        yield ("sqlite", str(path))
-        return
-    import sqlalchemy as sa
-
+        pytest.skip("PostgreSQL: TEST_DATABASE_URL is not set")
     schema = f"arbitre_test_{uuid.uuid4().hex[:12]}"
     admin = sa.create_engine(PG_URL)
     with admin.begin() as conn:
         conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
     url = _with_search_path(PG_URL, schema)
     upgrade(url)
-    yield ("postgresql", url)
+    yield url
     with admin.begin() as conn:
         conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
     admin.dispose()
 
 
-@pytest.fixture
-def database_url(_migrated_database, tmp_path) -> str:
-    """A migrated database with no rows, for this test only."""
-    kind, where = _migrated_database
+def fresh_database(request, kind: str, tmp_path) -> str:
+    """Give the URL of a migrated database of `kind` with no rows, for one test."""
     if kind == "sqlite":
         path = tmp_path / "arbitre.sqlite3"
-        shutil.copyfile(where, path)
+        shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
         return f"sqlite:///{path}"
     import sqlalchemy as sa
 
-    engine = sa.create_engine(where)
+    url = request.getfixturevalue("postgresql_schema")
+    engine = sa.create_engine(url)
     with engine.begin() as conn:
+        # A connection left in a transaction by an earlier test would block TRUNCATE: fail instead of hanging.
+        conn.execute(sa.text("SET LOCAL lock_timeout = '10s'"))
         # TRUNCATE is not a row DELETE: the append-only triggers let it through.
         conn.execute(sa.text("TRUNCATE entries, tables"))
     engine.dispose()
-    return where
+    return url
+
+
+@pytest.fixture(scope="session")
+def _migrated_database(request) -> tuple[str, str]:
+    """This run's migrated database: `("sqlite", template path)` or `("postgresql", URL)` (tests/browser)."""
+    if PG_URL:
+        return "postgresql", request.getfixturevalue("postgresql_schema")
+    return "sqlite", request.getfixturevalue("sqlite_template")
 
 
 @pytest.fixture
-def backend(_migrated_database) -> str:
-    """The database kind the tests run on: `sqlite` or `postgresql`."""
-    return _migrated_database[0]
+def make_database(request, tmp_path):
+    """Make a fresh database of a given kind: `make_database("sqlite")` returns its URL."""
+    return lambda kind: fresh_database(request, kind, tmp_path)
+
+
+@pytest.fixture
+def database_url(request, tmp_path) -> str:
+    """A migrated database with no rows, for this test only (PostgreSQL when TEST_DATABASE_URL is set)."""
+    return fresh_database(request, "postgresql" if PG_URL else "sqlite", tmp_path)
+
+
+@pytest.fixture
+def backend(database_url) -> str:
+    """The database kind the test runs on: `sqlite` or `postgresql`."""
+    return "sqlite" if database_url.startswith("sqlite") else "postgresql"
 
 
 @pytest.fixture
@@ -147,6 +175,10 @@ class Tables:
 
     def __init__(self, client):
         self.client = client
+
+    def attach(self, created: dict, client=None) -> TableClient:
+        """Act on a table created or imported elsewhere (`created` is the 201 answer)."""
+        return TableClient(client or self.client, created)
 
     def create(self, game: str = "continental", players=None, *, expect: int = 201, **fields):
         players = list(players or (["Ana", "Ben", "Chloé", "Dan"] if game == "continental" else ["Ana", "Ben"]))

@@ -8,12 +8,14 @@
     if (op === "back") { field.value = v.replace(/\s*\S+\s*$/, ""); return; }
     if (op === "/") { field.value = v.replace(/\s+$/, "") + "\n"; return; }
     if (op === "=") { field.value = v.replace(/\s+$/, "") + "="; return; }
+    if (field.tagName === "INPUT" && !/=$/.test(v)) { field.value = text; return; }  // a one-card field
     var glue = (v === "" || /[\n=]$/.test(v)) ? "" : " ";
     field.value = v + glue + text;
   }
 
   function initPickers(root) {
     root.querySelectorAll(".picker[data-target]").forEach(function (picker) {
+      picker.hidden = false;
       var form = picker.closest("form") || document;
       var last = null;
       form.querySelectorAll("textarea, input[type=text], input:not([type])").forEach(function (f) {
@@ -62,6 +64,17 @@
     }
     radios.forEach(function (r) { r.addEventListener("change", sync); });
     sync();
+  }
+
+  function initDealerNames(root) {
+    root.querySelectorAll("[data-name-of]").forEach(function (span) {
+      var input = document.getElementById(span.dataset.nameOf);
+      var fallback = span.textContent;
+      if (!input) { return; }
+      function sync() { span.textContent = input.value.trim() || fallback; }
+      input.addEventListener("input", sync);
+      sync();
+    });
   }
 
   var busy = false;
@@ -115,7 +128,7 @@
     }, POLL_MS);
   }
 
-  function init(root) { initPickers(root); initClock(root); initRamiOptions(root); }
+  function init(root) { initPickers(root); initClock(root); initRamiOptions(root); initDealerNames(root); }
 
   document.addEventListener("DOMContentLoaded", function () { init(document); poll(); });
 })();

@@ -13,8 +13,10 @@ def init_app(app: Flask) -> None:
     """Register the page blueprints, the language, the CSRF check and the template helpers."""
     from api.web import history, pages, play
 
-    app.config.setdefault("PERMANENT_SESSION_LIFETIME", timedelta(days=365))
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    if app.config.get("PERMANENT_SESSION_LIFETIME") == timedelta(days=31):  # Flask's default: a phone keeps
+        app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=365)  # its tables for a year
+    if not app.config.get("SESSION_COOKIE_SAMESITE"):
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     for bp in (pages.bp, play.bp, history.bp):
         app.register_blueprint(bp)
     app.jinja_env.globals.update(

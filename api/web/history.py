@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from api.web import backend, chart, evidence, forms, security
-from api.web.play import _flash, moved_on
+from api.web.play import flash_note, moved_on
 from referee.log import Entry, game_module, replay as replay_log
 from referee.violations import Refusal
 
@@ -23,7 +23,7 @@ def timeline(table_id):
     items = backend.entries(table_id)
     replayed = evidence.replay(items)
     return render_template("history.html", table=view, items=items, replayed=replayed, chart=chart.chart(view),
-                           who=security.access(table_id), flash=_flash(table_id))
+                           who=security.access(table_id), flash=flash_note(table_id))
 
 
 def _item(items: list[dict], seq: int) -> dict:
@@ -46,7 +46,7 @@ def entry(table_id, seq):
     disputed = {v["card"] for v in (verdict or {}).get("violations", []) if v.get("card")} or set(cards)
     seen = evidence.sightings(items, seq, {c.split("=")[0] for c in disputed})
     return render_template("entry.html", table=view, item=item, verdict=verdict, before=before, seen=seen,
-                           replayed=replayed, who=security.access(table_id), flash=_flash(table_id))
+                           replayed=replayed, who=security.access(table_id), flash=flash_note(table_id))
 
 
 def preview(view: dict, items: list[dict], correction: dict):
@@ -94,7 +94,7 @@ def _correct(table_id: str, seq: int, kind: str):
         answer, problem = backend.post(table_id, who["token"], forms.number(request.form.get("version")),
                                        correction, request.form.get("key"))
         if answer:
-            _flash(table_id, {"notice": f"{kind} {seq}"})
+            flash_note(table_id, {"notice": f"{kind} {seq}"})
             return redirect(url_for("history.timeline", table_id=table_id), 303)
         problem = moved_on(problem)
     return render_template("correct.html", table=view, item=item, kind=kind, after=after, problem=problem,

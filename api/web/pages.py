@@ -6,7 +6,7 @@ import secrets
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
-from api.web import backend, codes, rulesdoc, security
+from api.web import backend, codes, forms, rulesdoc, security
 from api.web.i18n import LANGUAGES, gettext as _
 from api.web.qr import qr_svg
 
@@ -42,7 +42,7 @@ def create():
     if game == "rami":
         opening = form.get("opening", "51")
         body["options"] = {"opening": int(opening) if opening.isdigit() else opening,
-                           "ceiling": int(form.get("ceiling", "100") or 100),
+                           "ceiling": forms.number(form.get("ceiling", "100"), form.get("ceiling")),
                            "turn_seconds": 60 if form.get("clock", "on") == "on" else None}
     created, problem = backend.call("create_table", body)
     if problem:
@@ -112,8 +112,7 @@ def language():
     chosen = request.form.get("lang")
     if chosen in LANGUAGES:
         session["lang"] = chosen
-    back = request.form.get("next", "/")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else "/", 303)
+    return redirect(security.local_path(request.form.get("next"), "/"), 303)
 
 
 @bp.route("/import", methods=["GET", "POST"])

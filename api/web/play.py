@@ -13,7 +13,7 @@ bp = Blueprint("play", __name__)
 bp.before_request(security.check_csrf)
 
 
-def _flash(table_id: str, value: dict | None = None) -> dict | None:
+def flash_note(table_id: str, value: dict | None = None) -> dict | None:
     """Keep one message for the next view of a table (post/redirect/get), or pop it."""
     if value is not None:
         session["flash"] = {"table": table_id, **value}
@@ -45,7 +45,7 @@ def table(table_id):
     kinds = turn.may(view) if at is None else []
     return render_template(
         "play.html", table=view, who=who, at=at, kinds=kinds, acting=_acting(view, who), key=uuid.uuid4().hex,
-        headline=turn.headline(view), flash=_flash(table_id), first_deal=first,
+        headline=turn.headline(view), flash=flash_note(table_id), first_deal=first,
         dealer=turn.next_dealer(view, info.get("dealer")), drawn=info.get("drawn"),
     )
 
@@ -68,11 +68,9 @@ def enter(table_id):
     view = backend.read(table_id)
     who = security.access(table_id)
     entry, bad = forms.safe_entry_from(request.form, len(view["players"]))
-    back = request.form.get("back") or url_for("play.table", table_id=table_id)
-    if not back.startswith("/") or back.startswith("//"):
-        back = url_for("play.table", table_id=table_id)
+    back = security.local_path(request.form.get("back"), url_for("play.table", table_id=table_id))
     if bad:
-        _flash(table_id, {"problem": backend.problem_of(bad).to_dict(), "form": dict(request.form)})
+        flash_note(table_id, {"problem": backend.problem_of(bad).to_dict(), "form": dict(request.form)})
         return redirect(back, 303)
     if "seat" in entry and not security.may_act_for(who, entry["seat"]):
         abort(403, description=_("This phone holds another seat: it cannot enter for %(name)s.",
@@ -81,13 +79,13 @@ def enter(table_id):
     version = forms.number(request.form.get("version"))
     answer, problem = backend.post(table_id, who["token"], version, entry, request.form.get("key"))
     if problem:
-        _flash(table_id, {"problem": moved_on(problem).to_dict(), "form": dict(request.form)})
+        flash_note(table_id, {"problem": moved_on(problem).to_dict(), "form": dict(request.form)})
         return redirect(back if problem.status != 409 else url_for("play.table", table_id=table_id), 303)
     seq = answer["entry"]["seq"]
     if entry["type"] == "exit":
         return redirect(url_for("history.entry", table_id=table_id, seq=seq), 303)
     if answer.get("verdict"):
-        _flash(table_id, {"verdict": answer["verdict"], "seq": seq})
+        flash_note(table_id, {"verdict": answer["verdict"], "seq": seq})
     return redirect(url_for("play.table", table_id=table_id), 303)
 
 
@@ -104,7 +102,7 @@ def compose(table_id, kind):
     if request.method == "POST" and request.form.get("action") == "arrange":
         arranged, problem = _arrange(view, form, seat)
     return render_template("compose.html", table=view, who=who, kind=kind, form=form, seat=seat,
-                           problem=problem, arranged=arranged, key=uuid.uuid4().hex, flash=_flash(table_id))
+                           problem=problem, arranged=arranged, key=uuid.uuid4().hex, flash=flash_note(table_id))
 
 
 def _arrange(view: dict, form, seat: int | None):

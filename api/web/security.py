@@ -44,9 +44,10 @@ def remember(table_id: str, role: str, seat: int | None = None, token: str | Non
         role, seat, token = old[1], old[2], old[3]
     elif old and role == "watch" and old[1] == "seat":
         role, seat, token = old[1], old[2], old[3]
-    rows = [[table_id, role, seat, token]] + [r for r in rows if r[0] != table_id]
-    session["tables"] = rows[:KEEP_TABLES]
-    session.permanent = True
+    rows = ([[table_id, role, seat, token]] + [r for r in rows if r[0] != table_id])[:KEEP_TABLES]
+    if rows != session.get("tables"):  # an unchanged list leaves the cookie alone
+        session["tables"] = rows
+        session.permanent = True
 
 
 def access(table_id: str) -> dict:
@@ -62,3 +63,10 @@ def may_act_for(who: dict, seat: int | None) -> bool:
     if who["role"] == "host":
         return True
     return who["role"] == "seat" and seat is not None and seat == who["seat"]
+
+
+def local_path(target: str | None, default: str) -> str:
+    """Keep a redirect on this site: a path like `/t/x`, never `//host` or `/\\host`."""
+    if not target or not target.startswith("/") or target[1:2] in ("/", "\\"):
+        return default
+    return target

@@ -56,7 +56,7 @@ def headline(table: dict) -> str:
     if phase == "play":
         return _("%(name)s's turn: lay down or discard.", name=name)
     if phase == "discard":
-        if table["game"] == "rami" and "draw" not in deal.get("may", []) and deal.get("deadline") is None:
+        if table["game"] == "rami":  # a Rami turn waits for a lone discard only after a timeout
             return _("Time ran out: %(name)s discards the heaviest card (R-17).", name=name)
         return _("%(name)s's turn: discard a card.", name=name)
     if phase == "hands":

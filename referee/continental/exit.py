@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Sequence
 
 from referee.cards import JOKERS_IN_DECK, Card, CardError, excess
@@ -52,6 +53,8 @@ class Settlement:
 
 @dataclass
 class ExitVerdict:
+    """The judge's answer: valid, or every violation; the settlement of a valid exit."""
+
     valid: bool
     violations: list[Violation] = field(default_factory=list)
     settlement: Settlement | None = None
@@ -77,7 +80,9 @@ def hand_of(runs: Sequence[Sequence[Placed]]) -> list[Card]:
     return [p.card for run in runs for p in run]
 
 
-def _settlement(twos: int, jokers: int, one_suit: bool, players: int, timing: str) -> Settlement:
+@lru_cache(maxsize=1024)  # a settlement is a frozen value of a few small numbers: share them
+def settlement_for(twos: int, jokers: int, one_suit: bool, players: int, timing: str) -> Settlement:
+    """Compute C-12 from what it depends on: the 2s, the jokers, one suit, the table and the timing."""
     wilds = twos + 2 * jokers if (twos or jokers) else 10
     return Settlement(out=1, wilds=wilds, first_turn=FIRST_TURN_BONUS[timing], one_suit=10 if one_suit else 0,
                       players=players)
@@ -87,8 +92,8 @@ def settle(runs: Sequence[Sequence[Placed]], players: int, timing: str) -> Settl
     """Compute C-12 for a valid exit; wilds count as the suit they stand for."""
     cards = hand_of(runs)
     suits = {(p.announced or p.card).suit for run in runs for p in run}
-    return _settlement(sum(1 for c in cards if c.rank == 2), sum(1 for c in cards if c.is_joker),
-                       len(suits) == 1, players, timing)
+    return settlement_for(sum(1 for c in cards if c.rank == 2), sum(1 for c in cards if c.is_joker),
+                          len(suits) == 1, players, timing)
 
 
 def judge_exit(runs: Sequence[Sequence[Placed]], players: int = 4, timing: str = "later") -> ExitVerdict:
@@ -103,12 +108,13 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
         return None
     twos = jokers = 0
     suits = set()
-    seen: dict[Card, int] = {}
+    once = dict.fromkeys("CDHS", 0)  # K-2: places of each suit's naturals seen once, and twice
+    twice = dict.fromkeys("CDHS", 0)
+    twos_seen: dict[Card, int] = {}
     ordered = []
     for run in runs:
         suit = None
-        mask = 0
-        natural = False
+        mask = naturals = 0
         by_place = {}
         for item in run:
             card, announced = item
@@ -118,26 +124,28 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
                     return None
                 jokers += 1
                 place, card_suit = announced
+            elif rank == 2:
+                twos += 1
+                copies = twos_seen.get(card, 0)
+                if copies == 2:  # K-2: a third copy
+                    return None
+                twos_seen[card] = copies + 1
+                place, card_suit = announced or card  # C-9: an unannounced 2 stands at its own place
+            elif announced is None or announced == card:
+                place, card_suit = card
+                naturals |= 1 << place
             else:
-                if seen.get(card) == 2:  # K-2: a third copy
-                    return None
-                seen[card] = seen.get(card, 0) + 1
-                if rank == 2:
-                    twos += 1
-                    place, card_suit = announced or card  # C-9: an unannounced 2 stands at its own place
-                elif announced is None or announced == card:
-                    place, card_suit = card
-                    natural = True
-                else:
-                    return None
+                return None
             bit = 1 << place
             if mask & bit or (suit is not None and card_suit != suit):
                 return None
             suit = card_suit
             mask |= bit
             by_place[place] = item
-        if not natural:
+        if not naturals or twice[suit] & naturals:  # C-8; K-2: a natural seen a third time
             return None
+        twice[suit] |= once[suit] & naturals
+        once[suit] |= naturals
         low = mask & -mask
         if mask // low not in _RUN_OK:
             if low != 2:  # only an ace taken high can mend the gap
@@ -152,7 +160,7 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
         suits.add(suit)
     if jokers > JOKERS_IN_DECK["continental"]:
         return None
-    return ExitVerdict(True, [], _settlement(twos, jokers, len(suits) == 1, players, timing), ordered)
+    return ExitVerdict(True, [], settlement_for(twos, jokers, len(suits) == 1, players, timing), ordered)
 
 
 def _judge_faults(runs, players: int, timing: str) -> ExitVerdict:

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Sequence
 
 from referee.cards import Card, SUITS, excess
-from referee.continental.exit import SHAPES, Settlement, _settlement
+from referee.continental.exit import SHAPES, Settlement, settlement_for
 from referee.melds import Placed
 
 _LENGTHS = (3, 4, 5)
@@ -49,18 +49,15 @@ _SUM = {  # (i, j) -> i + j for two parts whose sum is still a part
     for s in _PARTS for t in _PARTS if (s[0] + t[0], s[1] + t[1], s[2] + t[2]) in _PARTS
 }
 _MEMO: dict[tuple[int, int, int], int] = {}
-_MEMO_LIMIT = 200_000  # keep a long-running server's memory bounded
+_MEMO_LIMIT = 100_000  # keep a long-running server's memory bounded (some 15 MB)
 _RUNS: dict[tuple[int, int], tuple] = {}
 
 
 def _runs_here(window: int, wilds: int) -> tuple:
-    """List (naturals taken, length, wilds spent) for runs holding the lowest natural.
-
-    `window` holds the naturals of the next four places (2 bits each); `taken`
-    counts from the lowest natural's place, as 0. A run
-    may be taken to start at its lowest natural: moving a run up keeps its
-    naturals, and a run can always pad below instead of past 14.
-    """
+    """List (naturals taken, length, wilds spent) for the runs that can hold the lowest natural."""
+    # `window` holds the naturals of the next four places (2 bits each); `taken` counts from the
+    # lowest natural's place as 0. A run may be taken to start at its lowest natural: moving a run
+    # up keeps its naturals, and a run can always pad below instead of past 14.
     found = _RUNS.get((window, wilds))
     if found is None:
         nearby = [q for q in range(1, 5) if window >> 2 * (q - 1) & 3]
@@ -75,13 +72,9 @@ def _runs_here(window: int, wilds: int) -> tuple:
 
 
 def _shapes(state: int, wilds: int, runs: int) -> int:
-    """Give the bit set of length multisets of at most `runs` runs holding exactly the naturals `state`.
-
-    `state` has 2 bits a place; at most `wilds` wild cards fill the places
-    the naturals leave. Shifting every natural by the same places changes
-    nothing (runs pad below rather than past 14), so the lowest one is moved
-    to place 0 and patterns are shared across suits, aces and hands.
-    """
+    """Give the bit set of length multisets of at most `runs` runs, `wilds` wilds, holding the naturals `state`."""
+    # Shifting every natural by the same places changes nothing (runs pad below rather than
+    # past 14), so the lowest one moves to place 0 and patterns are shared across suits and hands.
     if not state:
         return _EMPTY
     low = (state & -state).bit_length() - 1
@@ -121,6 +114,8 @@ def _runs_of(state: int, target: int, wilds: int, runs: int) -> list[tuple[int, 
                 state = (rest - taken) << 2 * p
                 target, wilds, runs = back, wilds - spent, runs - 1
                 break
+        else:  # the search said these runs exist: never loop forever if that were wrong
+            raise AssertionError("no run rebuilds a multiset the search found")
     return out
 
 
@@ -187,7 +182,7 @@ def arrange(cards: Sequence[Card], players: int = 4, timing: str = "later"
     plans = [(suit, L, places) for suit, budget, (state, part) in zip(suits, budgets, picked)
              for L, places in _runs_of(state, part, budget, runs_each)]
     twos = sum(1 for c in wilds if c.rank == 2)
-    return _lay_out(plans, wilds), _settlement(twos, len(wilds) - twos, len(suits) == 1, players, timing)
+    return _lay_out(plans, wilds), settlement_for(twos, len(wilds) - twos, len(suits) == 1, players, timing)
 
 
 _CARDS = {(pos, suit): Card(1 if pos == 14 else pos, suit) for pos in range(1, 15) for suit in SUITS}

@@ -75,6 +75,7 @@ def test_reading_as_of_an_entry_the_log_does_not_have_is_a_400(tables, client, q
     assert client.get(f"/api/v1/tables/{table.id}{query}").status_code == 400
 
 
-def test_reading_entries_after_a_negative_number_is_a_400(tables, client):
+@pytest.mark.parametrize("after", ["-1", "x", str(2**64)])
+def test_reading_entries_after_a_number_that_is_not_a_seq_is_a_400(tables, client, after):
     table = tables.create()
-    assert client.get(f"/api/v1/tables/{table.id}/entries?after=-1").status_code == 400
+    assert client.get(f"/api/v1/tables/{table.id}/entries?after={after}").status_code == 400

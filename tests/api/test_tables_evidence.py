@@ -3,7 +3,6 @@
 import json
 
 import pytest
-from conftest import TableClient
 
 
 @pytest.fixture
@@ -43,11 +42,11 @@ def test_the_export_is_one_entry_a_line_with_its_hash(played):
     assert all(len(line["hash"]) == 64 for line in lines)
 
 
-def test_an_imported_log_replays_to_the_same_state_with_new_tokens(played, client):
+def test_an_imported_log_replays_to_the_same_state_with_new_tokens(played, client, tables):
     created = import_(client, export(played))
     assert created["id"] != played.id and created["version"] == 8
     assert created["host_token"] != played.host
-    copy = TableClient(client, created)
+    copy = tables.attach(created)
     assert without_id(copy.state()) == without_id(played.state())
     assert export(copy) == export(played)
     copy.enter("draw", 2, from_="stock", as_seat=2)

@@ -3,7 +3,6 @@
 import pytest
 
 from api import create_app
-from conftest import TableClient
 from events.db import dispose
 
 
@@ -19,7 +18,7 @@ def test_a_table_written_by_another_app_reads_up_to_date(tables, other):
     table = tables.create("continental")
     table.enter("deal", dealer=0, upcard="7H")
     assert table.state()["deal"]["phase"] == "take"  # now cached in this app
-    other = TableClient(other, table.created)
+    other = tables.attach(table.created, other)
     other.version = table.version
     other.enter("draw", 1, from_="stock")
     other.enter("discard", 1, card="9S")
@@ -35,7 +34,7 @@ def test_a_correction_written_elsewhere_replays_the_whole_log(tables, other):
     table.enter("draw", 1, from_="stock")
     table.enter("discard", 1, card="9S")
     table.state()
-    other = TableClient(other, table.created)
+    other = tables.attach(table.created, other)
     other.version = 4
     other.enter("void", target=4)
     assert table.state()["deal"]["discard_top"] == "7H"

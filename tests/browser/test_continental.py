@@ -18,7 +18,7 @@ def start_table(page, names=("Ana", "Ben", "Chloé", "Dan"), shot=None):
     page.get_by_role("link", name="Start a table").click()
     for i, name in enumerate(names):
         page.fill(f"#p{i}", name)
-    page.get_by_label("seat 1", exact=True).check()
+    page.get_by_role("radio", name=names[0], exact=True).check()
     check_page(page, shot and "new-table")
     page.get_by_role("button", name="Start the table").click()
     expect(page.get_by_role("heading", name="The table is ready")).to_be_visible()
@@ -98,7 +98,8 @@ def test_a_mistaken_discard_is_corrected_with_a_preview(phones):
     host.get_by_role("link", name="History").click()
     host.locator(".timeline li", has_text="discarded").get_by_role("link").first.click()
     host.get_by_role("link", name="Correct this entry").click()
-    host.fill("#card", "9S")
+    host.get_by_role("button", name="nine of spades").click()
+    expect(host.locator("#card")).to_have_value("9♠")
     host.get_by_role("button", name="Show what changes").click()
     expect(host.get_by_role("heading", name="What changes")).to_be_visible()
     check_page(host, "correction")

@@ -13,7 +13,7 @@ def test_a_rami_turn_with_an_opening(phones):
     host.get_by_label("Rami (2–4 players)").check()
     host.fill("#p0", "Eve")
     host.fill("#p1", "Fox")
-    host.get_by_label("seat 1", exact=True).check()
+    host.get_by_role("radio", name="Eve", exact=True).check()
     expect(host.locator("#rami-options")).to_be_visible()
     host.select_option("#opening", "51")
     host.get_by_role("button", name="Start the table").click()

@@ -1,5 +1,6 @@
 """The store on its own, with payloads that know nothing about rummy (E-1, E-3)."""
 
+import threading
 from datetime import datetime, timezone
 
 import pytest
@@ -9,6 +10,12 @@ from events import Conflict, Store
 from events.chain import entry_hash
 
 NOW = datetime(2026, 11, 29, 15, 0, 0, 123456, tzinfo=timezone.utc)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, make_database) -> str:
+    """Run every storage test on both databases (PostgreSQL when TEST_DATABASE_URL is set)."""
+    return make_database(request.param)
 
 
 def new_table(store, table_id="t1", seats=2):
@@ -129,3 +136,29 @@ def test_the_database_refuses_a_second_entry_with_the_same_number(store):
         with store.engine.begin() as conn:
             conn.execute(sa.text("INSERT INTO entries (table_id, seq, type, at, payload, hash) "
                                  "VALUES (:table_id, :seq, :type, :at, :payload, :hash)"), row)
+
+
+def test_without_the_lock_the_unique_key_still_makes_the_second_writer_a_conflict(store, backend):
+    if backend == "sqlite":
+        pytest.skip("SQLite cannot run two write transactions at once: the lock is the whole story there")
+    new_table(store)
+    unlocked = Store(store.engine, lambda table_id: store.engine.begin())
+    both_read = threading.Barrier(2)
+
+    def decide(head):
+        both_read.wait(timeout=10)  # each writer has read version 1 before either writes
+        return ("note", None, NOW, {}, None)
+
+    def write():
+        try:
+            return unlocked.append("t1", 1, None, decide).entry.seq
+        except Conflict as conflict:
+            return f"conflict at {conflict.current_version}"
+
+    threads = [threading.Thread(target=lambda: outcomes.append(write())) for _ in range(2)]
+    outcomes = []
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(outcomes, key=str) == [2, "conflict at 2"]

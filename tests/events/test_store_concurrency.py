@@ -17,6 +17,12 @@ THREADS = 3
 PROCESSES = 3
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, make_database) -> str:
+    """Run every storage test on both databases (PostgreSQL when TEST_DATABASE_URL is set)."""
+    return make_database(request.param)
+
+
 def contend(url: str, writer: str, versions: int) -> list[int]:
     """Try to write every version once it is current; return the versions this writer won."""
     store = open_store(url)

@@ -19,10 +19,14 @@ def test_the_timeline_lists_every_entry_with_its_verdict_and_the_chart(host):
     assert "<polyline" in page and "Ben: +54" in page
 
 
-def test_the_rami_chart_shows_the_ceiling(host):
-    host.start(game="rami", players=("Eve", "Fox"), ceiling="200", clock="off")
+def test_the_rami_chart_shows_the_totals_against_the_ceiling(host):
+    host.start(game="rami", players=("Eve", "Fox"), ceiling="200", clock="off", tracking="results")
+    assert "No deal has ended yet." in host.page(f"/t/{host.table}/history")
+    host.enter(type="deal", dealer="0")
+    host.enter(type="round", winner="0", hand1="KH QH 5C")
     page = host.page(f"/t/{host.table}/history")
-    assert "No deal has ended yet." in page
+    assert "Totals against the ceiling" in page and "the ceiling, 200." in page
+    assert "Fox: 25" in page and 'stroke="#b00020"' in page
 
 
 def test_an_exit_shows_the_evidence_of_the_cards_seen(host):
@@ -66,3 +70,14 @@ def test_the_table_as_of_an_earlier_entry(host):
     page = host.page(f"/t/{host.table}?at=2")
     assert "as of entry 2" in page and "Ben&#39;s turn: take a card." in page
     assert 'data-live' not in page
+
+
+def test_a_disputed_card_shows_where_it_was_seen(host):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.enter(type="draw", seat="1", from_="discard")
+    host.enter(type="discard", seat="1", card="9C")
+    host.enter(type="exit", seat="1", runs="5C 6C 7C/3C 4C 5C/8D 9D 10D/JS QS KS/4S 5S 6S")
+    page = host.page(f"/t/{host.table}/e/5")
+    assert "Not a valid exit" in page and "/rules#C-11" in page
+    assert re.search(r"turned up\s+\(<a[^>]*>entry 2</a>\);\s+taken from the discard pile by\s+Ben", page)

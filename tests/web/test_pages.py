@@ -55,3 +55,22 @@ def test_import_of_an_export_opens_a_new_table(host, client):
     new_id = response.headers["Location"].split("/")[2]
     assert new_id != host.table
     assert "Chloé" in host.page(f"/t/{new_id}")
+
+
+def test_the_qr_code_svg_draws_exactly_the_code_matrix():
+    import re
+
+    import qrcode
+
+    from api.web.qr import qr_svg
+
+    svg = str(qr_svg("http://127.0.0.1/j/ABCDEF", "Ana"))
+    qr = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    qr.add_data("http://127.0.0.1/j/ABCDEF")
+    qr.make(fit=True)
+    expected = qr.get_matrix()
+    drawn = [[False] * len(expected) for _ in expected]
+    for x, y, n in re.findall(r"M(\d+) (\d+)h(\d+)", svg):
+        for dx in range(int(n)):
+            drawn[int(y)][int(x) + dx] = True
+    assert drawn == expected

@@ -89,6 +89,7 @@ def test_a_rami_opening_then_a_lay_off_form(host):
     host.enter(type="deal", dealer="0")
     page = host.enter(type="meld", seat="1", melds="QH KH AH\n10S JS QS")
     assert "Melds on the table" in page and "Q♥" in page
+    assert "61 points laid down · opening" in page
     assert "Lay off" in page
     page = host.page(f"/t/{host.table}/compose/lay_off?meld=1&seat=1")
     assert 'name="cards"' in page
@@ -99,3 +100,17 @@ def test_a_rami_opening_below_51_is_refused_with_r9(host):
     host.enter(type="deal", dealer="0")
     page = host.enter(type="meld", seat="1", melds="3C 4C 5C")
     assert "/rules#R-9" in page
+
+
+def test_when_the_rami_clock_runs_out_the_page_says_so(host):
+    from datetime import datetime, timedelta, timezone
+
+    from freezegun import freeze_time
+
+    host.start(game="rami", players=("Eve", "Fox"), opening="51", ceiling="100", clock="on")
+    page = host.enter(type="deal", dealer="0")
+    assert 'class="clock"' in page and "data-deadline" in page
+    with freeze_time(datetime.now(timezone.utc) + timedelta(seconds=61)):
+        page = host.page()
+    assert "Time ran out: Fox discards the heaviest card (R-17)." in page
+    assert "time ran out (R-17)" in host.page(f"/t/{host.table}/history")

@@ -58,3 +58,15 @@ def test_a_seat_page_offers_no_turn_controls_when_it_is_not_its_turn(host, phone
     page = dan.page()
     assert "Waiting for Ben" in page
     assert 'value="stock"' not in page
+
+
+def test_the_language_switch_never_redirects_off_site(host):
+    for target in ("//evil.example/", "/\\evil.example/", "https://evil.example/"):
+        response = host.post("/lang", {"lang": "fr", "next": target})
+        assert response.headers["Location"] == "/"
+
+
+def test_the_session_cookie_is_lax_httponly_and_lasts(host):
+    host.start()
+    cookie = host.client.get_cookie("session")
+    assert cookie.http_only and cookie.same_site == "Lax" and cookie.expires is not None
