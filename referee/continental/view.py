@@ -26,7 +26,7 @@ def view(table: Table) -> dict:
         "winners": None if table.winners is None else list(table.winners),
         "players": [{"seat": seat, "name": name, "score": table.balances[seat]}
                     for seat, name in enumerate(table.players)],
-        "deal": deal_view(table),
+        "deal": deal_view(table) if table.deal is not None else None,  # API.md: null before the first deal
         "results": [dict(r, scores=dict(r["scores"]), rules=list(r["rules"])) for r in table.results],
     }
 

@@ -18,7 +18,7 @@ BROKEN = PLAIN_EXIT[:4] + [["4H", "5H", "7H"]]
 
 def next_move(data, play: Play) -> tuple[str, int | None, dict]:
     """A move the table may accept (mostly): the seat on turn, the next dealer, a seat in the exit window."""
-    deal = play.deal_view
+    deal = play.deal_view or {"may": ["deal"], "next_dealer": None}  # null before the first deal
     kind = data.draw(st.sampled_from(deal["may"] or ["deal"]))
     if kind == "deal":
         dealer = deal["next_dealer"] if deal["next_dealer"] is not None else data.draw(st.integers(0, 3))
