@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import secrets
+import time
 
 from flask import Flask
 
@@ -12,7 +14,7 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True, template_folder="../templates")
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
-        SECRET_KEY=os.environ.get("SECRET_KEY", "dev"),
+        SECRET_KEY=os.environ.get("SECRET_KEY") or _instance_secret(app.instance_path),
         DATABASE_URL=os.environ.get("DATABASE_URL")
         or "sqlite:///" + os.path.join(app.instance_path, "arbitre.sqlite3"),
         JSON_SORT_KEYS=False,
@@ -26,6 +28,25 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     _register_parts(app)
     return app
+
+
+def _instance_secret(instance_path: str) -> str:
+    """Keep one random secret per instance folder, so sessions survive restarts and workers agree."""
+    path = os.path.join(instance_path, "secret_key")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for _ in range(50):  # another worker may be writing it right now
+            with open(path) as f:
+                secret = f.read().strip()
+            if secret:
+                return secret
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} is empty: delete it or set SECRET_KEY") from None
+    secret = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as f:
+        f.write(secret)
+    return secret
 
 
 PARTS = ("events.db", "api.referee_api", "api.tables", "api.openapi", "api.web")
