@@ -83,9 +83,16 @@ def effective(entries: Iterable[Entry]) -> tuple[list[Entry], set[int], dict[int
     return [e for e in current if e is not None], voided, replaced
 
 
+CORRECTION_FIELDS = {"void": {"target"}, "replace": {"target", "entry"}}
+
+
 def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voided: set) -> None:
     if not isinstance(target, int) or isinstance(target, bool):
         raise Malformed(f"{entry.type} needs `target`, the seq of the entry it corrects")
+    extra = set(entry.data) - CORRECTION_FIELDS[entry.type]
+    if extra:
+        takes = " and ".join(f"`{name}`" for name in sorted(CORRECTION_FIELDS[entry.type]))
+        raise Malformed(f"{entry.type} takes only {takes}, not {', '.join(sorted(map(str, extra)))}")
     if target not in by_seq or target >= entry.seq:
         raise Refusal([Violation("E-2", f"entry {target} is not an earlier entry of this log", entry=target)])
     if target == 1:
@@ -100,6 +107,9 @@ def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voi
             raise Malformed("replace needs `entry`, the entry to put in place of the target, with its `type`")
         if body["type"] in CORRECTIONS or body["type"] == "create":
             raise Malformed(f"a {body['type']} entry cannot be a replacement")
+        seat = body.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+            raise Malformed(f"the replacement for entry {target}: `seat` is a seat number, not {seat!r}")
 
 
 def replay(entries: Iterable[Entry]) -> Replay:

@@ -7,19 +7,28 @@ from referee.continental.exit import TIMINGS, judge_exit, parse_exit
 from referee.continental.fields import read_choice, seat_of
 from referee.continental.seen import is_consistent, learn_hand, revealed_violations
 from referee.continental.session import deal_in_play, null_deal, win
-from referee.continental.state import TAKE, Deal, Table
+from referee.continental.state import DECK, TAKE, Deal, Table
 from referee.log import Entry
-from referee.violations import Refusal, Violation, refuse
+from referee.violations import Malformed, Refusal, Violation, refuse
 
 MOMENT_RULE = {"later": "C-4", "first_turn": "C-4", "without_drawing": "C-5"}
 
 
 def read_runs(entry: Entry):
-    """The exit's runs as placed cards; CardError (K-1) names what is not a card or not a list."""
+    """The exit's runs as placed cards; CardError (K-1) names what is not a card or not a list.
+
+    A reveal is a hand: more runs or cards than the decks hold (K-2) is not one, and is
+    malformed rather than judged card by card into the log.
+    """
+    runs = entry.data.get("runs")
+    if isinstance(runs, list) and (len(runs) > DECK or sum(len(r) for r in runs if isinstance(r, list)) > DECK):
+        shown = sum(len(r) for r in runs if isinstance(r, list))
+        raise Malformed(f"exit: {len(runs)} runs of {shown} cards in all is not a hand; an exit shows "
+                        f"15 cards, and the decks hold {DECK}")
     try:
-        return parse_exit(entry.data.get("runs"))
+        return parse_exit(runs)
     except CardError as error:
-        if error.token is entry.data.get("runs"):
+        if error.token is runs:
             raise CardError(error.token, "not a list of runs (each run a list of cards)") from None
         raise
 

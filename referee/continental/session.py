@@ -54,9 +54,10 @@ def deal_in_play(table: Table, what: str) -> Deal:
 
 def start_deal(table: Table, entry: Entry) -> None:
     """C-2, C-15: the first deal names the first dealer; each later one is the next seat's."""
-    not_over(table, "deals")
     n = table.n
-    dealer = read_seat(entry.data.get("dealer"), n, "deal needs `dealer`")
+    dealer = read_seat(entry.data.get("dealer"), n, "deal needs `dealer`")  # a readable entry first (400)
+    upcard = read_card(entry.data.get("upcard")) if table.tracking == "full" else None
+    not_over(table, "deals")
     deal = table.deal
     if deal is not None and deal.phase != ENDED:
         raise refuse("C-2", f"deal {deal.number} is still being played; it ends with a valid exit or a null deal")
@@ -70,7 +71,6 @@ def start_deal(table: Table, entry: Entry) -> None:
     if table.tracking == "results":
         new = Deal(number, dealer, RESULT)
     else:
-        upcard = read_card(entry.data.get("upcard"))
         stock = DECK - HAND * n - 1
         new = Deal(number, dealer, TAKE, turn=(dealer + 1) % n, stock=stock, pile=[upcard],
                    known=[[] for _ in range(n)], seen={upcard: 1}, taken=[0] * n, tried_c5=[False] * n)

@@ -8,6 +8,38 @@ from referee.melds import Placed, parse_placed
 from referee.violations import Malformed
 
 
+# The fields each entry type takes besides `type` and `seat` (API.md); any other is malformed.
+FIELDS = {
+    "deal": frozenset({"dealer"}),
+    "draw": frozenset({"from"}),
+    "discard": frozenset({"card"}),
+    "meld": frozenset({"melds"}),
+    "lay_off": frozenset({"meld", "cards"}),
+    "retrieve_joker": frozenset({"meld", "card"}),
+    "hand": frozenset({"cards"}),
+    "round": frozenset({"winner", "hands"}),
+    "timeout": frozenset({"for_seat"}),
+}
+
+
+def check_fields(entry: Entry) -> None:
+    """Refuse a field that this entry type does not take (400), naming it; missing fields are the handler's."""
+    data = entry.data
+    if not isinstance(data, dict):
+        raise Malformed(f"{entry.type}: the entry's fields must be a JSON object")
+    takes = FIELDS[entry.type]
+    if data.keys() <= takes:
+        return  # the common case, checked cheaply
+    extra = data.keys() - takes
+    if "seat" in extra and data["seat"] == entry.seat:
+        extra.discard("seat")  # the acting seat, said twice alike
+        if not extra:
+            return
+    names = ", ".join(sorted(map(str, extra)))
+    allowed = " and ".join(f"`{name}`" for name in sorted(takes))
+    raise Malformed(f"{entry.type} does not take {names}: it takes {allowed}")
+
+
 def whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -9,7 +9,7 @@ from referee.log import Entry
 from referee.rami.fields import cards_of, seat_field, seat_key, whole
 from referee.rami.hand import hand_value
 from referee.rami.known import over_deck
-from referee.rami.state import Deal, Table
+from referee.rami.state import HAND, Deal, Table
 from referee.violations import Malformed, Refusal, refuse
 
 
@@ -72,6 +72,9 @@ def round_result(table: Table, entry: Entry) -> dict:
     for seat, cards in hands.items():
         if not cards:
             raise refuse("R-13", f"seat {seat} cannot end the round without cards unless they won it")
+        if len(cards) > HAND:
+            raise refuse("R-14", f"seat {seat}'s hand shows {len(cards)} cards; a hand left when a round ends "
+                         f"holds at most {HAND} (R-3: {HAND} dealt, 15 to the starter; every turn ends with a discard)")
     violations = over_deck(Counter(), Counter(c for cards in hands.values() for c in cards))
     if violations:
         raise Refusal(violations)

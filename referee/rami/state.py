@@ -99,11 +99,12 @@ class Table:
     deal: Deal | None = None
     status: str = "playing"
     winners: list[int] | None = None
+    actors: dict[int, int | None] = field(default_factory=dict)  # seq -> the seat that may correct it (E-2)
 
     def copy(self) -> Table:
         return Table(list(self.players), dict(self.options), self.tracking, list(self.totals),
                      [dict(r) for r in self.results], self.deal.copy() if self.deal else None,
-                     self.status, list(self.winners) if self.winners is not None else None)
+                     self.status, list(self.winners) if self.winners is not None else None, dict(self.actors))
 
 
 OPTIONS = {

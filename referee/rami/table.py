@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from referee.log import Entry
+from referee.log import CORRECTIONS, Entry
 from referee.rami import clock, scoring, table_melds, turns
-from referee.rami.fields import whole
+from referee.rami.fields import check_fields, whole
 from referee.rami.state import Table, normalise_options
 from referee.rami.view import view as _view
 from referee.violations import Malformed, refuse
@@ -49,7 +49,11 @@ def apply(state: Table, entry: Entry) -> dict | None:
     handler = HANDLERS.get(entry.type)
     if handler is None:
         raise Malformed(f"a rami table takes no {entry.type!r} entry")
-    return handler(state, entry)
+    check_fields(entry)
+    seat = _actor_of(state, entry.type, entry.seat, entry.data)  # as the table stood when it was written
+    verdict = handler(state, entry)
+    state.actors[entry.seq] = seat
+    return verdict
 
 
 def clone(state: Table) -> Table:
@@ -70,15 +74,31 @@ def due(state: Table, now: datetime) -> list[dict]:
 
 
 def actor(state: Table, entry: Entry) -> int | None:
-    """Name the seat whose token may write `entry` (None: the host only)."""
-    if entry.type in SEAT_ENTRIES:
-        seat = entry.seat
-        return seat if whole(seat) and 0 <= seat < len(state.players) else None
-    if entry.type == "deal":
+    """Name the seat whose token may write `entry` (None: the host only).
+
+    A correction is the seat's that wrote its target (a replacement acting for
+    that same seat too); any other correction is the host's (E-2).
+    """
+    if entry.type in CORRECTIONS:
+        target = entry.data.get("target")
+        seat = state.actors.get(target) if whole(target) else None
+        if entry.type == "replace":
+            body = entry.data.get("entry")
+            if not isinstance(body, dict) or _actor_of(state, body.get("type"), body.get("seat"), body) != seat:
+                return None  # a replacement acting for another seat is the host's to write
+        return seat
+    return _actor_of(state, entry.type, entry.seat, entry.data)
+
+
+def _actor_of(state: Table, type_: object, seat: object, data: dict) -> int | None:
+    players = len(state.players)
+    if type_ in SEAT_ENTRIES:
+        return seat if whole(seat) and 0 <= seat < players else None
+    if type_ == "deal":
         # The dealer enters the deal; the first dealer is whoever the table names (or the app draws).
         expected = turns.next_dealer(state)
         if expected is not None:
             return expected
-        dealer = entry.data.get("dealer")
-        return dealer if whole(dealer) and 0 <= dealer < len(state.players) else None
+        dealer = data.get("dealer")
+        return dealer if whole(dealer) and 0 <= dealer < players else None
     return None

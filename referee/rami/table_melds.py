@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.cards import JOKER
+from referee.cards import JOKER, Card
 from referee.log import Entry
 from referee.melds import Placed
 from referee.rami import known
@@ -23,11 +23,27 @@ def on_play(table: Table, entry: Entry) -> tuple[Deal, int]:
     return d, seat
 
 
-def keep_one(d: Deal, seat: int, count: int) -> None:
-    """R-13: a lay-down must leave a card to discard."""
+def keep_one(d: Deal, seat: int, cards: list[Card], retrieved: bool = False) -> None:
+    """R-13: a lay-down must leave a card to discard, besides the cards that must still be laid.
+
+    Those are the card taken from the pile, if this lay-down does not lay it (R-5), and the
+    retrieved jokers it does not lay again (R-12); `retrieved`: this action retrieves one more.
+    """
+    count = 0 if retrieved else len(cards)  # a retrieval puts one card down and takes the joker up
     if count >= d.hand_sizes[seat]:
         raise refuse("R-13", f"seat {seat} holds {d.hand_sizes[seat]} cards: laying down {count} leaves "
                      "nothing to discard; every turn ends with a discard")
+    pickup = d.pickup is not None and d.pickup not in cards
+    jokers = sum(1 for c in cards if c.is_joker) - (1 if d.pickup is not None and d.pickup.is_joker
+                                                     and d.pickup in cards else 0)
+    pending = max(0, d.pending_jokers - jokers) + (1 if retrieved else 0)
+    left = d.hand_sizes[seat] - count
+    if left - pending - pickup < 1:
+        owed = ([f"{d.pickup.text}, taken from the discard pile (R-5)"] if pickup else []) + (
+            [f"the retrieved joker{'s' if pending > 1 else ''} (R-12)"] if pending else [])
+        raise refuse("R-13", f"seat {seat} would keep {left} card{'s' if left != 1 else ''}, and "
+                     f"{' and '.join(owed)} must still be laid this turn: nothing would be left to discard; "
+                     "every turn ends with a discard")
 
 
 def meld(table: Table, entry: Entry) -> dict:
@@ -46,7 +62,7 @@ def meld(table: Table, entry: Entry) -> dict:
     if seat not in d.opened and threshold != "free" and total < threshold:
         raise refuse("R-9", f"an opening must reach {threshold} in one lay-down: these melds make {total}")
     cards = [p.card for items in parsed for p in items]
-    keep_one(d, seat, len(cards))
+    keep_one(d, seat, cards)
     plan = known.leave_hand(d, seat, cards)
     known.lay(d, seat, cards, plan)
     ids = []
@@ -77,7 +93,7 @@ def lay_off(table: Table, entry: Entry) -> None:
         raise Refusal([Violation("R-11", f"meld {target.id} would not stay valid with {shown}", meld=target.id),
                        *verdict.violations])
     cards = [p.card for p in added]
-    keep_one(d, seat, len(cards))
+    keep_one(d, seat, cards)
     plan = known.leave_hand(d, seat, cards)
     known.lay(d, seat, cards, plan)
     target.cards, target.kind = verdict.cards, verdict.kind
@@ -97,6 +113,7 @@ def retrieve_joker(table: Table, entry: Entry) -> None:
         jokers = [p.text for p in target.cards if p.card.is_joker]
         said = f"its joker stands for {jokers[0].split('=')[1]}" if jokers else "it holds no joker"
         raise refuse("R-12", f"meld {target.id}: {said}, not {card.text}", meld=target.id, card=card.text)
+    keep_one(d, seat, [card], retrieved=True)
     plan = known.leave_hand(d, seat, (card,))
     known.lay(d, seat, (card,), plan)
     target.cards[index] = Placed(card)

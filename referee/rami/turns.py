@@ -22,13 +22,13 @@ def next_dealer(table: Table) -> int | None:
 def deal(table: Table, entry: Entry) -> None:
     """Start a round: 14 cards each, 15 to the starter, an empty pile (R-3)."""
     n = len(table.players)
+    dealer = int_field(entry, "dealer", f"the dealing seat, 0 to {n - 1}")  # a readable entry first (400)
+    if not 0 <= dealer < n:
+        raise Malformed(f"`dealer` is a seat number from 0 to {n - 1}")
     if table.status == "finished":
         raise refuse("R-16", "the game is over; no more deals")
     if table.deal is not None and table.deal.phase != "deal":
         raise refuse("R-3", f"deal {table.deal.number} is not over yet")
-    dealer = int_field(entry, "dealer", f"the dealing seat, 0 to {n - 1}")
-    if not 0 <= dealer < n:
-        raise Malformed(f"`dealer` is a seat number from 0 to {n - 1}")
     expected = next_dealer(table)
     if expected is not None and dealer != expected:
         raise refuse("R-3", f"the deal passes to the next seat: seat {expected} deals, not seat {dealer}")
@@ -134,7 +134,8 @@ def discard(table: Table, entry: Entry) -> dict | None:
         # *Reading*, as C-3's: the two copies of a card are alike, so a card identical to the
         # pickup may not be discarded in that turn either; else the pickup could be.
         if d.took is not None and card == d.took:
-            raise refuse("R-5", f"{card.text}, taken from the discard pile, cannot be discarded", card=card.text)
+            raise refuse("R-5", f"{card.text} was taken from the discard pile this turn: it cannot be discarded "
+                         "in the same turn, not even its twin", card=card.text)
         if d.pending_jokers:
             raise refuse("R-12", "a retrieved joker must be laid down again (new meld or lay-off) "
                          "before the discard", card="JK")

@@ -26,11 +26,14 @@ def may(table: Table, d: Deal) -> list[str]:
     if phase == "take":
         return ["draw"]
     if phase == "play":
+        owed = d.pickup is not None or d.pending_jokers  # to be laid before the discard
         if d.turn not in d.opened:
-            return ["meld", "discard"]
-        if any(p.card.is_joker for m in d.melds for p in m.cards):
-            return PLAY
-        return ["meld", "lay_off", "discard"]
+            may = ["meld", "discard"]
+        elif any(p.card.is_joker for m in d.melds for p in m.cards):
+            may = list(PLAY)
+        else:
+            may = ["meld", "lay_off", "discard"]
+        return [t for t in may if t != "discard"] if owed else may
     return {"deal": ["deal"], "discard": ["discard"], "hands": ["hand"], "result": ["round"]}.get(phase, [])
 
 
