@@ -11,13 +11,13 @@ from api.errors import ApiError
 from api.openapi import document
 from api.schemas.referee import (ArrangementSchema, ArrangeRequestSchema, CardsRequestSchema, ExitRequestSchema,
                                  ExitVerdictSchema, HandValueSchema, MeldVerdictSchema)
-from referee.cards import CardError, parse_card
+from referee.cards import CardError, deck_size, excess, parse_card
 from referee.continental.exit import judge_exit, parse_exit
 from referee.continental.solver import arrange
 from referee.melds import parse_meld
 from referee.rami.hand import hand_value
 from referee.rami.meld import check_meld
-from referee.violations import Malformed
+from referee.violations import Malformed, Refusal, Violation
 
 PREFIX = "/api/v1/referee"
 _RULE = re.compile(r" \(([KCRE]-\d+)\)$")  # a schema message that ends by naming its rule
@@ -54,10 +54,17 @@ def _bare_cards(tokens: list[str]) -> list:
     return [parse_card(t) for t in tokens]
 
 
+def _within_deck(count: int, game: str) -> None:
+    """Refuse to judge more cards than the game's decks hold (K-2): such a body is not a hand."""
+    if count > deck_size(game):
+        raise Malformed(f"{count} cards: the decks of {game} hold {deck_size(game)} cards in all", "K-2")
+
+
 @bp.post("/continental/exit")
 def continental_exit():
     """Judge a declared Continental exit and settle it (C-6..C-10, K-2, C-12)."""
     body = _load(ExitRequestSchema())
+    _within_deck(sum(len(run) for run in body["runs"]), "continental")
     return judge_exit(parse_exit(body["runs"]), body["players"], body["timing"]).to_dict()
 
 
@@ -75,7 +82,9 @@ def continental_arrange():
 @bp.post("/rami/meld")
 def rami_meld():
     """Judge one Rami meld and give its value (R-6..R-8)."""
-    verdict = check_meld(parse_meld(_load(CardsRequestSchema())["cards"]))
+    cards = _load(CardsRequestSchema())["cards"]
+    _within_deck(len(cards), "rami")
+    verdict = check_meld(parse_meld(cards))
     return {"valid": verdict.valid, "kind": verdict.kind if verdict.valid else None,
             "value": verdict.value if verdict.valid else None,
             "violations": [v.to_dict() for v in verdict.violations]}
@@ -84,7 +93,14 @@ def rami_meld():
 @bp.post("/rami/hand-value")
 def rami_hand_value():
     """Add up a Rami hand left at the end of a round (R-14)."""
-    return {"value": hand_value(_bare_cards(_load(CardsRequestSchema())["cards"]))}
+    tokens = _load(CardsRequestSchema())["cards"]
+    _within_deck(len(tokens), "rami")
+    cards = _bare_cards(tokens)
+    over = excess(cards, "rami")
+    if over:
+        raise Refusal([Violation("K-2", f"{card.text} appears {n} times; the decks hold {4 if card.is_joker else 2}",
+                                 card=card.text) for card, n in over.items()])
+    return {"value": hand_value(cards)}
 
 
 document(f"{PREFIX}/continental/exit", "post", "Judge a declared Continental exit and settle it",
