@@ -13,7 +13,13 @@ A game module (`referee.continental.table`, `referee.rami.table`) provides:
   (R-17 timeouts), each `{"type", "at", ...}`;
 - `actor(state, entry) -> int | None`: the seat whose token may write the entry
   (None: the host only);
-- `clone(state) -> state`.
+- `clone(state) -> state`;
+- optionally `corrected(state, at)`: told, while the log folds, that a correction
+  was entered at `at` (the latest of those written since the previous entry
+  folded), at its place in the log: after every entry written before it, before
+  any written after it; so a replay of the first N entries (`?at=N`) sees the
+  same. Rami restarts the clock of the turn left open (R-17); a game without it
+  is not told.
 """
 
 from __future__ import annotations
@@ -121,7 +127,14 @@ def replay(entries: Iterable[Entry]) -> Replay:
     effective_entries, voided, replaced = effective(entries)
     state = game.start(effective_entries[0])
     out = Replay(state, voided=voided, replaced=replaced)
+    corrected = getattr(game, "corrected", None)
+    marks = [(e.seq, e.at) for e in entries if e.type in CORRECTIONS] if corrected is not None else []
+    told, marked = 0, len(marks)  # corrections told to the game so far, in log order
     for entry in effective_entries[1:]:
+        if told < marked and marks[told][0] < entry.seq:
+            while told < marked and marks[told][0] < entry.seq:
+                told += 1
+            corrected(state, marks[told - 1][1])
         try:
             verdict = game.apply(state, entry)
         except Refusal as refusal:
@@ -131,6 +144,8 @@ def replay(entries: Iterable[Entry]) -> Replay:
             raise _at_entry(refusal, entry) from None
         if verdict is not None:
             out.verdicts[entry.seq] = verdict
+    if told < marked:
+        corrected(state, marks[-1][1])
     return out
 
 

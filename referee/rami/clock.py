@@ -4,6 +4,11 @@
 `at` of its discard), or the deal for the starter, plus the turn time. Once a
 timeout is written the turn waits for that seat's discard with no further
 deadline, so a request long after several deadlines writes one timeout only.
+
+A correction (E-2) restarts the clock of the turn it leaves open: the deadline
+is max(start of the turn, time of the latest correction) + the turn time, so
+that voiding a discard long after it was made does not cost the reopened turn
+a timeout stamped before the void (`corrected`, told by `referee.log.replay`).
 """
 
 from __future__ import annotations
@@ -29,6 +34,13 @@ def deadline(table: Table) -> datetime | None:
     if seconds is None or d is None or not d.full or d.phase not in ("take", "play"):
         return None
     return _utc(d.turn_started) + timedelta(seconds=seconds)
+
+
+def corrected(table: Table, at: datetime) -> None:
+    """A correction entered at `at` restarts the clock of the turn it leaves open (R-17, E-2)."""
+    d = table.deal
+    if d is not None and d.turn_started is not None and _utc(at) > _utc(d.turn_started):
+        d.turn_started = at
 
 
 def due(table: Table, now: datetime) -> list[dict]:

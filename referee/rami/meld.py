@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from referee.cards import Card
+from referee.cards import RANKS, SUITS, Card
 from referee.melds import Placed, check_run, check_set
 from referee.violations import Violation
 
@@ -46,9 +46,53 @@ def card_value_in_set(rank: int) -> int:
 
 
 def _kind(items: Sequence[Placed]) -> str:
+    """Set or run: from the natural cards when there are two or more, else from what the jokers announce.
+
+    Two naturals of one rank never stand in a valid run (K-4), so they make a set, whatever a joker
+    announces: `7C 7D JK=8H` is a set with a wrongly announced joker (K-5), not a run of mixed suits.
+    """
+    naturals = [p.card for p in items if not p.card.is_joker]
+    if len(naturals) >= 2:
+        return "set" if len({c.rank for c in naturals}) == 1 else "run"
     standing = [p.announced or p.card for p in items if not (p.card.is_joker and p.announced is None)]
     ranks = {c.rank for c in standing if not c.is_joker}
     return "set" if len(ranks) == 1 and len(items) >= 2 else "run"
+
+
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+
+def _either(texts: list[str]) -> str:
+    """`7H`, `7H or 7S`, `7C, 7D or 7S`."""
+    return texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} or {texts[-1]}"
+
+
+def _set_announcements(items: Sequence[Placed], where: dict) -> tuple[list[Violation], list[Placed], set[str]]:
+    """K-5 in a set whose naturals fix its rank: a joker announcing another rank is refused, saying which.
+
+    Returns the violations, the meld with each such joker read as announcing the set's rank (so that the
+    set's other faults are still found), and the texts of those stand-ins (not the player's: not shown).
+    """
+    naturals = [p.card for p in items if not p.card.is_joker]
+    if len(naturals) < 2:
+        return [], list(items), set()
+    rank = naturals[0].rank
+    lacking = [Card(rank, s) for s in SUITS if s not in {c.suit for c in naturals}]
+    name = RANK_NAMES.get(rank, RANKS[rank - 1])
+    article = "an" if name in ("ace", "8") else "a"
+    violations, judged, stand_ins = [], [], set()
+    for placed in items:
+        if placed.card.is_joker and placed.announced is not None and placed.announced.rank != rank:
+            options = f" of a suit the set lacks: {_either([c.text for c in lacking])}" if lacking else ""
+            violations.append(Violation(
+                "K-5", f"{placed.text}: this is a set of {name}s, so the joker must announce {article} {name}{options}",
+                card=placed.text, **where))
+            stand_in = Placed(placed.card, lacking[0] if lacking else Card(rank, placed.announced.suit))
+            stand_ins.add(stand_in.text)
+            judged.append(stand_in)
+        else:
+            judged.append(placed)
+    return violations, judged, stand_ins
 
 
 def check_meld(items: Sequence[Placed], where: dict | None = None) -> MeldVerdict:
@@ -60,8 +104,9 @@ def check_meld(items: Sequence[Placed], where: dict | None = None) -> MeldVerdic
         out.violations.append(Violation("R-7", f"a meld holds at most one joker, this one has {len(jokers)}", **where))
     kind = _kind(items)
     if kind == "set":
-        result = check_set(items, is_wild, set_rules=("R-6",), wild_rules=("K-5",), where=where)
-        out.violations += result.violations
+        announced, judged, stand_ins = _set_announcements(items, where)
+        result = check_set(judged, is_wild, set_rules=("R-6",), wild_rules=("K-5",), where=where)
+        out.violations += announced + [v for v in result.violations if v.card not in stand_ins]
         if out.valid:
             out.kind, out.cards = "set", result.ordered
             out.value = card_value_in_set(result.rank) * len(items)

@@ -24,7 +24,8 @@ def limit(card: Card) -> int:
 
 @dataclass
 class TableMeld:
-    """A meld on the table: its id in the deal, who laid it, and its cards in position order."""
+    """A meld on the table: its id (`table_melds.meld_id`: from the entry that laid it), who laid it,
+    and its cards in position order."""
 
     id: int
     owner: int
@@ -59,7 +60,7 @@ class Deal:
     pickup: Card | None = None  # taken from the pile this turn and still in hand (R-5)
     took: Card | None = None  # taken from the pile this turn, laid or not (R-5: never discarded)
     pending_jokers: int = 0  # retrieved this turn, not yet laid again (R-12)
-    turn_started: datetime | None = None  # end of the previous turn, or the deal (R-17)
+    turn_started: datetime | None = None  # end of the previous turn, the deal, or a later correction (R-17)
     winner: int | None = None
     blocked: bool = False
     hands: dict[int, list[Card]] = field(default_factory=dict)  # entered at the round's end (R-14)
@@ -84,7 +85,9 @@ class Deal:
         for meld in self.melds:
             if meld.id == meld_id:
                 return meld
-        raise refuse("R-11", f"there is no meld {meld_id} on the table", meld=meld_id)
+        laid = ", ".join(str(m.id) for m in self.melds)
+        raise refuse("R-11", f"there is no meld {meld_id} on the table"
+                     + (f" (its melds: {laid})" if laid else ""), meld=meld_id)
 
 
 @dataclass

@@ -1,6 +1,8 @@
 """Rami table engine (R-1..R-17): the game-module protocol of `referee.log`.
 
-Table melds are numbered 1, 2, ... in the order laid, afresh in each deal.
+A table meld's id is the seq of the `meld` entry that laid it × 10 + its place in that
+entry (41, 42, ... for entry 4's melds; `table_melds.meld_id`), so a correction never
+renumbers a meld that another entry names (E-2).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from referee.rami.state import Table, normalise_options
 from referee.rami.view import view as _view
 from referee.violations import Malformed, refuse
 
-__all__ = ["start", "apply", "clone", "view", "due", "actor", "normalise_options"]
+__all__ = ["start", "apply", "clone", "view", "due", "actor", "corrected", "normalise_options"]
 
 HANDLERS = {
     "deal": turns.deal,
@@ -71,6 +73,12 @@ def due(state: Table, now: datetime) -> list[dict]:
     if state.tracking != "full" or state.status == "finished":
         return []
     return clock.due(state, now)
+
+
+def corrected(state: Table, at: datetime) -> None:
+    """A correction was entered at `at` (told by `referee.log.replay` at its place in the log):
+    the turn it leaves open gets its full turn time from then (R-17)."""
+    clock.corrected(state, at)
 
 
 def actor(state: Table, entry: Entry) -> int | None:

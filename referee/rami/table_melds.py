@@ -46,6 +46,23 @@ def keep_one(d: Deal, seat: int, cards: list[Card], retrieved: bool = False) -> 
                      "every turn ends with a discard")
 
 
+MELDS_PER_ENTRY = 10  # an id's last digit is the meld's place in its entry
+
+
+def meld_id(seq: int, k: int) -> int:
+    """The id of the `k`-th meld (from 1) laid by entry `seq`: seq × 10 + k, e.g. 42 for entry 4's second.
+
+    It depends on that entry only, so voiding or replacing another entry never renumbers a meld: a
+    later `lay_off` or `retrieve_joker` names the same meld after a correction, or, when a correction
+    takes its meld away, fails to replay and the correction is refused (E-2). One digit for `k` is
+    enough: an entry lays 3 cards a meld and must leave one to discard (R-13), so at most 4 melds
+    out of 15 cards — `meld` refuses more (R-13) before any id is given.
+    """
+    if not 1 <= k < MELDS_PER_ENTRY:
+        raise refuse("R-13", f"one entry lays at most {MELDS_PER_ENTRY - 1} melds")  # unreachable: see above
+    return seq * MELDS_PER_ENTRY + k
+
+
 def meld(table: Table, entry: Entry) -> dict:
     """Lay down new melds (R-6, R-7); a first lay-down must reach the opening threshold (R-9)."""
     groups = entry.data.get("melds")
@@ -64,23 +81,21 @@ def meld(table: Table, entry: Entry) -> dict:
     cards = [p.card for items in parsed for p in items]
     keep_one(d, seat, cards)
     plan = known.leave_hand(d, seat, cards)
+    ids = [meld_id(entry.seq, k) for k in range(1, len(verdicts) + 1)]
     known.lay(d, seat, cards, plan)
-    ids = []
-    for verdict in verdicts:
-        meld_id = d.melds[-1].id + 1 if d.melds else 1
-        d.melds.append(TableMeld(meld_id, seat, verdict.kind, verdict.cards))
-        ids.append(meld_id)
+    for new_id, verdict in zip(ids, verdicts):
+        d.melds.append(TableMeld(new_id, seat, verdict.kind, verdict.cards))
     opening = seat not in d.opened
     d.opened.add(seat)
     return {"melds": ids, "value": total, "opening": opening, "rules": ["R-9"] if opening else ["R-6"]}
 
 
 def opened_meld(table: Table, entry: Entry, what: str) -> tuple[Deal, int, TableMeld]:
-    meld_id = int_field(entry, "meld", "the id of a meld on the table")
+    wanted = int_field(entry, "meld", "the id of a meld on the table")
     d, seat = on_play(table, entry)
     if seat not in d.opened:
         raise refuse("R-10", f"seat {seat} has not opened yet: no {what} before the opening")
-    return d, seat, d.meld(meld_id)
+    return d, seat, d.meld(wanted)
 
 
 def lay_off(table: Table, entry: Entry) -> None:

@@ -64,7 +64,7 @@ def test_an_opening_under_51_is_refused_and_one_at_51_with_a_joker_counted_as_it
     answer = rami.meld(1, ["10H", "JK=JH", "QH"], SEVENS)
     assert answer["verdict"]["value"] == 51 and answer["verdict"]["opening"] is True
     deal = rami.deal_state
-    assert deal["melds"][0] == {"id": 1, "owner": 1, "kind": "run", "cards": ["10H", "JK=JH", "QH"]}
+    assert deal["melds"][0] == {"id": 31, "owner": 1, "kind": "run", "cards": ["10H", "JK=JH", "QH"]}
     assert deal["opened"] == [1] and deal["hand_sizes"] == {"0": 14, "1": 9}
 
 
@@ -79,9 +79,9 @@ def test_a_lay_off_before_opening_is_refused(rami):
     rami.meld(1, ["QH", "KH", "AH"], ["10S", "JS", "QS"])
     rami.enter("discard", 1, card="4C")
     rami.enter("draw", 0, from_="stock")
-    assert refused(rami.enter("lay_off", 0, meld=2, cards=["9S"], expect=422)) == ["R-10"]
+    assert refused(rami.enter("lay_off", 0, meld=32, cards=["9S"], expect=422)) == ["R-10"]
     rami.meld(0, ["9C", "10C", "JC", "QC"], ["5D", "5H", "5S"])
-    rami.enter("lay_off", 0, meld=2, cards=["9S"])
+    rami.enter("lay_off", 0, meld=32, cards=["9S"])
     assert rami.deal_state["melds"][1]["cards"] == ["9S", "10S", "JS", "QS"]
 
 
@@ -102,11 +102,11 @@ def test_a_joker_retrieval_and_its_replay(rami, client):
     rami.enter("draw", 0, from_="stock")
     rami.meld(0, ["QS", "KS", "AS"], ["10D", "JD", "QD"])
     before = rami.table.version
-    assert refused(rami.enter("retrieve_joker", 0, meld=1, card="10H", expect=422)) == ["R-12"]
-    rami.enter("retrieve_joker", 0, meld=1, card="JH")
+    assert refused(rami.enter("retrieve_joker", 0, meld=31, card="10H", expect=422)) == ["R-12"]
+    rami.enter("retrieve_joker", 0, meld=31, card="JH")
     assert rami.deal_state["known"]["0"] == ["JK"]
     assert refused(rami.enter("discard", 0, card="5C", expect=422)) == ["R-12"]
-    rami.enter("lay_off", 0, meld=4, cards=["JK=9D"])
+    rami.enter("lay_off", 0, meld=62, cards=["JK=9D"])
     rami.enter("discard", 0, card="5C")
     now = rami.state
     assert now["deal"]["melds"][0]["cards"] == ["10H", "JH", "QH"]
@@ -220,7 +220,7 @@ def test_a_timeout_is_written_by_the_first_request_after_the_deadline_and_waits_
     clock.tick(10)
     game.enter("draw", 0, from_="stock")
     game.meld(0, ["QS", "KS", "AS"], ["10D", "JD", "QD"])
-    game.enter("retrieve_joker", 0, meld=1, card="JH")
+    game.enter("retrieve_joker", 0, meld=31, card="JH")
     assert game.deal_state["deadline"] == "2026-11-29T15:01:00+00:00"
     clock.tick(50)  # 15:01:00, the deadline itself
     deal = game.deal_state  # a read writes what is due
@@ -257,3 +257,47 @@ def test_a_table_without_a_clock_never_times_out(tables, clock):
     game.deal(0)
     clock.tick(3600 * 24)
     assert game.state["version"] == 2 and game.deal_state["deadline"] is None
+
+
+def test_a_voided_discard_restarts_the_clock_of_the_turn_it_reopens_instead_of_timing_it_out(tables, clock):
+    game = Rami(tables)
+    game.deal(0)  # 15:00:00, entry 2
+    clock.tick(10)
+    game.enter("discard", 1, card="KS")  # 15:00:10, entry 3
+    clock.tick(55)
+    game.table.enter("void", target=3)  # 15:01:05, entry 4
+    clock.tick(1)
+    state = game.state  # a read would write a timeout now if one were due
+    assert state["version"] == 4 and state["deal"]["turn"] == 1 and state["deal"]["phase"] == "play"
+    assert state["deal"]["deadline"] == "2026-11-29T15:02:05+00:00"
+    assert game.table.state(at=3)["deal"]["deadline"] == "2026-11-29T15:01:10+00:00"  # seat 0's turn, then
+    assert game.table.state(at=4)["deal"]["deadline"] == "2026-11-29T15:02:05+00:00"
+    clock.tick(59)  # 15:02:05, the restarted deadline: the next request writes the timeout
+    [timeout] = game.table.entries(after=4)
+    assert (timeout["type"], timeout["for_seat"]) == ("timeout", 1) and timeout["at"].startswith("2026-11-29T15:02:05")
+
+
+def test_a_lay_off_names_its_meld_by_the_id_the_table_shows_and_a_correction_never_moves_it(tables):
+    game = Rami(tables, options={"opening": "free", "turn_seconds": None})
+    game.deal(0)
+    game.meld(1, ["2C", "3C", "4C"])  # entry 3
+    laid = game.meld(1, ["5D", "6D", "7D"])  # entry 4
+    [diamonds] = laid["verdict"]["melds"]
+    assert diamonds == game.deal_state["melds"][1]["id"] == 41
+    game.enter("discard", 1, card="KS")
+    game.enter("draw", 0, from_="stock")
+    game.meld(0, ["9D", "10D", "JD"])
+    lay_off = game.enter("lay_off", 0, meld=diamonds, cards=["8D"])["entry"]["seq"]  # 8D fits 9D-10D-JD too
+    game.table.enter("void", target=3)
+    assert {m["id"]: m["cards"] for m in game.deal_state["melds"]} == {
+        41: ["5D", "6D", "7D", "8D"], 71: ["9D", "10D", "JD"]}
+    answer = game.table.enter("void", target=4, expect=422)
+    assert answer["rules"] == ["R-11"] and answer["violations"][0]["entry"] == lay_off
+    assert "there is no meld 41" in answer["violations"][0]["message"]
+
+
+def test_the_meld_check_reads_two_sevens_and_a_joker_as_a_set_whose_joker_must_announce_a_seven(client):
+    body = client.post("/api/v1/referee/rami/meld", json={"cards": ["7C", "7D", "JK=8H"]}).json
+    assert body["valid"] is False and body["kind"] is None
+    [fault] = body["violations"]
+    assert fault["rule"] == "K-5" and "must announce a 7" in fault["message"]

@@ -63,7 +63,7 @@ def test_retrieving_a_joker_with_the_last_card_in_hand_is_refused_as_it_leaves_n
     game.draw(1)
     game.meld(1, ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD"])
     assert game.deal_view["hand_sizes"]["1"] == 1
-    error = game.refused("retrieve_joker", 1, meld=1, card="5H")
+    error = game.refused("retrieve_joker", 1, meld=31, card="5H")
     assert error.rules == ["R-13"] and "joker" in str(error)
 
 
@@ -76,8 +76,8 @@ def test_retrieving_a_joker_with_a_card_to_spare_is_still_fine():
     game.discard(0, "9C")
     game.draw(1)
     game.meld(1, ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D"])
-    game.retrieve(1, 1, "5H")  # two cards: the joker goes back on the table, the other is discarded
-    game.lay_off(1, 1, "JK=8H")
+    game.retrieve(1, 31, "5H")  # two cards: the joker goes back on the table, the other is discarded
+    game.lay_off(1, 31, "JK=8H")
     assert game.discard(1, "KC") == {"winner": 1, "rules": ["R-13"]}
 
 
@@ -88,10 +88,10 @@ def test_laying_off_all_but_the_card_taken_from_the_pile_is_refused_as_it_leaves
     game.draw(0)
     game.discard(0, "5S")
     game.draw(1, "discard")  # 5S, to be laid this turn
-    error = game.refused("lay_off", 1, meld=1, cards=["3D", "KD"])
+    error = game.refused("lay_off", 1, meld=31, cards=["3D", "KD"])
     assert error.rules == ["R-13"] and "5S" in str(error)
-    game.lay_off(1, 1, "KD")
-    game.lay_off(1, 2, "5S")
+    game.lay_off(1, 31, "KD")
+    game.lay_off(1, 32, "5S")
     assert game.discard(1, "3D") == {"winner": 1, "rules": ["R-13"]}
 
 
@@ -148,7 +148,7 @@ def test_the_table_does_not_offer_the_discard_while_a_pickup_or_a_retrieved_joke
     assert game.deal_view["may"] == ["meld"]
     game.meld(0, ["9C", "9D", "9S"])
     assert "discard" in game.deal_view["may"]
-    game.retrieve(0, 1, "5H")
+    game.retrieve(0, 31, "5H")
     assert "discard" not in game.deal_view["may"] and "lay_off" in game.deal_view["may"]
-    game.lay_off(0, 1, "JK=8H")
+    game.lay_off(0, 31, "JK=8H")
     assert game.deal_view["may"][-1] == "discard"

@@ -75,8 +75,8 @@ def test_after_a_timeout_a_discard_lighter_than_a_known_card_is_refused():
     game.add("discard", 1, card="4C", at=at(10))
     game.add("draw", 0, at=at(20), **{"from": "stock"})
     game.add("meld", 0, melds=[["QS", "KS", "AS"], ["10D", "JD", "QD"]], at=at(30))
-    game.add("retrieve_joker", 0, meld=1, card="JH", at=at(40))
-    game.add("retrieve_joker", 0, meld=2, card="7C", at=at(50))
+    game.add("retrieve_joker", 0, meld=31, card="JH", at=at(40))
+    game.add("retrieve_joker", 0, meld=32, card="7C", at=at(50))
     game.touch(at(75))
     assert game.deal_view["known"]["0"] == ["JK", "JK"] and game.deal_view["hand_sizes"]["0"] == 9
     error = game.refused("discard", 0, card="KC")
@@ -134,3 +134,59 @@ def test_a_timeout_owing_a_stock_card_with_nothing_to_recycle_blocks_the_round()
     game.touch(at(80))
     assert game.replay.verdicts[game.entries[-1].seq] == {"blocked": True, "rules": ["R-17", "R-15"]}
     assert game.deal_view["phase"] == "hands" and game.deal_view["awaiting"] == [0, 1]
+
+
+def voided_discard() -> Game:
+    """Deal at 0, seat 1 discards at 10 (entry 3), the host voids that discard at 65 (entry 4)."""
+    game = Game()
+    game.add("deal", dealer=0, at=at(0))
+    game.add("discard", 1, card="KS", at=at(10))
+    game.add("void", target=3, at=at(65))
+    return game
+
+
+def test_voiding_a_discard_gives_the_turn_it_reopens_a_full_turn_time_from_the_void():
+    game = voided_discard()
+    assert game.deal_view["turn"] == 1 and game.deal_view["deadline"] == at(125).isoformat()
+    assert game.touch(at(66)) == []  # not a timeout stamped at 60, before the void itself
+    assert game.due(at(124.9)) == []
+    assert game.touch(at(130)) == [{"type": "timeout", "at": at(125), "data": {"for_seat": 1}}]
+
+
+def test_a_replay_as_of_an_entry_before_the_correction_keeps_the_clock_it_had():
+    from referee.log import replay
+    from referee.rami import table as rami
+
+    game = voided_discard()
+    assert rami.view(replay(game.entries[:3]).state)["deal"]["deadline"] == at(70).isoformat()  # seat 0's turn
+    assert rami.view(replay(game.entries).state) == game.view
+
+
+def test_a_timeout_entered_after_a_correction_counts_from_the_correction():
+    game = voided_discard()
+    game.now = at(100)  # the old deadline (60) has passed, the restarted one (125) has not
+    assert game.refused("timeout", None, for_seat=1).rules == ["R-17"]
+
+
+def test_a_later_correction_leaves_a_timeout_written_after_an_earlier_one_in_place_and_restarts_the_open_turn():
+    from referee.log import replay
+    from referee.rami import table as rami
+
+    game = voided_discard()
+    game.touch(at(130))  # the timeout, stamped 125
+    game.add("discard", 1, card="QD", at=at(131))
+    game.add("replace", target=6, entry={"type": "discard", "seat": 1, "card": "KD"}, at=at(150))
+    assert game.deal_view["turn"] == 0 and game.deal_view["discard_top"] == "KD"
+    assert game.deal_view["deadline"] == at(210).isoformat()  # from the replace, not from the discard at 131
+    assert rami.view(replay(game.entries).state) == game.view
+
+
+def test_a_correction_restarts_the_clock_of_the_turn_being_played_even_one_it_does_not_reopen():
+    game = Game()
+    game.add("deal", dealer=0, at=at(0))
+    game.add("discard", 1, card="KS", at=at(30))
+    game.add("draw", 0, at=at(40), **{"from": "stock"})
+    assert game.deal_view["deadline"] == at(90).isoformat()
+    game.add("replace", target=3, entry={"type": "discard", "seat": 1, "card": "KD"}, at=at(80))
+    assert game.deal_view["turn"] == 0 and game.deal_view["phase"] == "play"
+    assert game.deal_view["deadline"] == at(140).isoformat() and game.touch(at(100)) == []

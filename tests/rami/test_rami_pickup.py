@@ -37,7 +37,7 @@ def test_a_pickup_laid_off_on_a_table_meld_counts_as_laid():
     game.meld(0, ["5D", "6D", "7D", "8D", "9D", "10D", "JD"])
     game.discard(0, "9S")
     game.draw(1, "discard")
-    game.lay_off(1, 2, "9S")
+    game.lay_off(1, 32, "9S")
     game.discard(1, "3C")
     assert game.deal_view["melds"][1]["cards"] == ["9S", "10S", "JS", "QS"]
 

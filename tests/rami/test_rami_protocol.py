@@ -23,9 +23,9 @@ def test_a_refused_entry_changes_nothing_even_when_applied_in_place():
     game.meld(1, ["QH", "KH", "AH"], ["10S", "JS", "QS"])
     before = game.view
     attempts = [
-        ("lay_off", 1, {"meld": 1, "cards": ["9H", "JH"]}),  # not a run any more
+        ("lay_off", 1, {"meld": 31, "cards": ["9H", "JH"]}),  # not a run any more
         ("meld", 1, {"melds": [["2C", "3C", "4C"], ["5D", "5D", "5S"]]}),  # second meld broken
-        ("retrieve_joker", 1, {"meld": 1, "card": "KH"}),
+        ("retrieve_joker", 1, {"meld": 31, "card": "KH"}),
         ("discard", 0, {"card": "4C"}),
         ("hand", 0, {"cards": ["4C"]}),
         ("timeout", None, {"for_seat": 1}),
