@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Sequence
 
-from referee.cards import JOKERS_IN_DECK, Card, CardError, excess
-from referee.melds import Placed, check_run, parse_meld
+from referee.cards import JOKERS_IN_DECK, Card, CardError
+from referee.melds import Placed, parse_meld
 from referee.violations import Violation
 
 SHAPES = (  # C-6, run lengths in decreasing order
@@ -98,54 +98,70 @@ def settle(runs: Sequence[Sequence[Placed]], players: int, timing: str) -> Settl
 
 def judge_exit(runs: Sequence[Sequence[Placed]], players: int = 4, timing: str = "later") -> ExitVerdict:
     """Judge an exit and report every violation with its rule and run (C-6..C-10, K-2)."""
-    valid = _judge_valid(runs, players, timing)
-    return valid if valid is not None else _judge_faults(runs, players, timing)
+    lengths = tuple(sorted(map(len, runs), reverse=True))
+    if lengths in SHAPES:
+        valid = _judge_valid(runs, players, timing)
+        if valid is not None:
+            return valid
+    return _faults.judge_faults(runs, players, timing, lengths)
+
+
+_SHIFT = {"C": 0, "D": 16, "H": 32, "S": 48}  # where a suit's places sit in one int (K-2 counts)
+# A placed card that can stand in a valid exit: (its place, the suit it stands for, the place's bit,
+# that bit again for a natural, the bit of a 2's suit). A joker has neither. Other cards are not here.
+_STANDS: dict = {}
+for _card in {Card(r, s) for r in range(1, 14) for s in "CDHS"} | {Card(0, "")}:
+    if _card.rank not in (0, 2):
+        _STANDS[Placed(_card)] = _STANDS[Placed(_card, _card)] = (_card.rank, _card.suit, 1 << _card.rank,
+                                                                  1 << _card.rank, 0)
+        continue
+    _two = 1 << _SHIFT[_card.suit] if _card.rank == 2 else 0
+    if _two:  # C-9: an unannounced 2 stands at its own place
+        _STANDS[Placed(_card)] = (2, _card.suit, 1 << 2, 0, _two)
+    for _place in range(1, 14):
+        for _suit in "CDHS":
+            _STANDS[Placed(_card, Card(_place, _suit))] = (_place, _suit, 1 << _place, 0, _two)
 
 
 def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
-    """Accept a valid exit quickly, or return None to let the full judge explain."""
-    if tuple(sorted(map(len, runs), reverse=True)) not in SHAPES:
-        return None
+    """Accept a valid exit of an allowed shape quickly, or return None to let the full judge explain."""
     twos = jokers = 0
-    suits = set()
-    once = dict.fromkeys("CDHS", 0)  # K-2: places of each suit's naturals seen once, and twice
-    twice = dict.fromkeys("CDHS", 0)
-    twos_seen: dict[Card, int] = {}
+    once = twice = 0  # K-2: places of the naturals seen once, and twice, each suit at its _SHIFT
+    twos_once = twos_twice = 0  # K-2: the same for the 2s, a bit a suit
+    first_suit, one_suit = None, True
     ordered = []
+    by_place = [None] * 15  # a run's cards at their places 1..14 (earlier runs' cards get overwritten)
+    stands = _STANDS.get
     for run in runs:
         suit = None
         mask = naturals = 0
-        by_place = {}
         for item in run:
-            card, announced = item
-            rank = card[0]
-            if rank == 0:
-                if announced is None:
-                    return None
-                jokers += 1
-                place, card_suit = announced
-            elif rank == 2:
-                twos += 1
-                copies = twos_seen.get(card, 0)
-                if copies == 2:  # K-2: a third copy
-                    return None
-                twos_seen[card] = copies + 1
-                place, card_suit = announced or card  # C-9: an unannounced 2 stands at its own place
-            elif announced is None or announced == card:
-                place, card_suit = card
-                naturals |= 1 << place
-            else:
+            found = stands(item)
+            if found is None:  # a joker with no announced card, a natural announced as another card
                 return None
-            bit = 1 << place
+            place, card_suit, bit, natural, two = found
+            if natural:
+                naturals |= natural
+            elif two:
+                twos += 1
+                if twos_twice & two:  # K-2: a third copy
+                    return None
+                twos_twice |= twos_once & two
+                twos_once |= two
+            else:
+                jokers += 1
             if mask & bit or (suit is not None and card_suit != suit):
                 return None
             suit = card_suit
             mask |= bit
             by_place[place] = item
-        if not naturals or twice[suit] & naturals:  # C-8; K-2: a natural seen a third time
+        if not naturals:  # C-8
             return None
-        twice[suit] |= once[suit] & naturals
-        once[suit] |= naturals
+        naturals <<= _SHIFT[suit]
+        if twice & naturals:  # K-2: a natural seen a third time
+            return None
+        twice |= once & naturals
+        once |= naturals
         low = mask & -mask
         if mask // low not in _RUN_OK:
             if low != 2:  # only an ace taken high can mend the gap
@@ -154,40 +170,21 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
             low = mask & -mask
             if mask // low not in _RUN_OK:
                 return None
-            by_place[14] = by_place.pop(1)
+            by_place[14] = by_place[1]
         first = low.bit_length() - 1
-        ordered.append([by_place[p] for p in range(first, first + len(run))])
-        suits.add(suit)
+        ordered.append(by_place[first:first + len(run)])
+        if first_suit is None:
+            first_suit = suit
+        elif suit != first_suit:
+            one_suit = False
     if jokers > JOKERS_IN_DECK["continental"]:
         return None
-    return ExitVerdict(True, [], settlement_for(twos, jokers, len(suits) == 1, players, timing), ordered)
+    return ExitVerdict(True, [], settlement_for(twos, jokers, one_suit, players, timing), ordered)
 
 
-def _judge_faults(runs, players: int, timing: str) -> ExitVerdict:
-    """Find every violation of an exit that the quick path did not accept."""
-    violations: list[Violation] = []
-    ordered_runs: list[list[Placed]] = []
-    total = sum(len(r) for r in runs)
-    lengths = tuple(sorted((len(r) for r in runs), reverse=True))
-    if total != 15:
-        violations.append(Violation("C-6", f"an exit shows exactly 15 cards, this one shows {total}"))
-    elif lengths not in SHAPES:
-        shape = "+".join(str(n) for n in lengths)
-        violations.append(Violation("C-6", f"runs of {shape} is not an allowed shape "
-                                           "(3+3+3+3+3, 4+4+4+3 or 5+4+3+3)"))
-    for index, run in enumerate(runs, start=1):
-        where = {"run": index}
-        if run and all(is_wild(p.card) for p in run):
-            violations.append(Violation("C-8", "this run has no natural card: a 2 or a joker never counts as "
-                                               "the natural a run needs", **where))
-        result = check_run(run, is_wild, own_place_twos=True, run_rules=("C-7",), wild_rules=("C-9",),
-                           dup_rules=("C-10",), where=where)
-        violations += result.violations
-        ordered_runs.append([p for _, p in result.ordered] if result.ok else list(run))
-    for card, n in excess(hand_of(runs), "continental").items():
-        held = f"{JOKERS_IN_DECK['continental']} jokers" if card.is_joker else f"{card.text} twice"
-        violations.append(Violation("K-2", f"{card.text} appears {n} times; the two decks hold {held}",
-                                    card=card.text))
-    if violations:
-        return ExitVerdict(False, violations, None, ordered_runs)
-    return ExitVerdict(True, [], settle(ordered_runs, players, timing), ordered_runs)
+def _judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) -> ExitVerdict:
+    """Find every violation of an exit (referee.continental.exit_faults)."""
+    return _faults.judge_faults(runs, players, timing, lengths)
+
+
+from referee.continental import exit_faults as _faults  # noqa: E402 - it needs what is above

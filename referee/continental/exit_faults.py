@@ -1,0 +1,190 @@
+"""Say why a Continental exit is invalid: every violation with its rule and run (C-6..C-10, K-2).
+
+The judge comes here when its quick path did not accept an exit. A random claim (cards
+dealt into runs as they come) is the common case, and most of its runs mix suits or
+leave gaps; those runs are explained here straight from a table of the cards, in the
+very words `referee.runs.run_faults` would use. Every other run goes to `run_faults`.
+"""
+
+from __future__ import annotations
+
+from referee.cards import COPIES, JOKER, JOKERS_IN_DECK, SUITS, excess, full_deck
+from referee.continental.exit import _RUN_OK, SHAPES, ExitVerdict, is_wild, settle
+from referee.melds import Placed
+from referee.runs import run_faults
+from referee.texts import SUIT_NAMES, maker, place_text, violation
+from referee.violations import Violation
+
+_C7, _C9, _C10 = ("C-7",), ("C-9",), ("C-10",)
+_NO_NATURAL = "this run has no natural card: a 2 or a joker never counts as the natural a run needs"
+_LOST_JOKER = "JK is wild and needs an announced card"
+_WRAPS = "K-A-2 wraps around the ace: an ace is low (A-2-3) or high (Q-K-A), never both"
+_LEAST_LIMIT = min(COPIES, JOKERS_IN_DECK["continental"])  # K-2: a card there too often repeats this often
+_ACE, _HIGH, _LOW = 1 << 1, 1 << 12 | 1 << 13, 1 << 2 | 1 << 3
+
+# A placed card as a random claim has it. A plain natural: (its suit's bit, its text, its own bit:
+# one for each card, 16 a suit). A wild: (0, None, (the bit of the suit it stands for, its kind:
+# 0 a 2 at its own place, 1 announced, 2 a joker with no announced card; its text, its card's text)).
+# Any other placed card (a natural announced, a wild announced as a joker) is not here: run_faults
+# judges it.
+_LOOK: dict = {}
+_NAMES = {}  # (suit shift, rank) -> text
+for _card in set(full_deck("continental")):
+    _bit = 1 << SUITS.index(_card.suit) if _card.suit else 0
+    if _card.rank == 0:
+        _LOOK[Placed(_card)] = (0, None, (0, 2, _card.text, _card.text))
+    elif _card.rank == 2:
+        _LOOK[Placed(_card)] = (0, None, (_bit, 0, _card.text, _card.text))
+    else:
+        _shift = 16 * SUITS.index(_card.suit)
+        _LOOK[Placed(_card)] = (_bit, _card.text, 1 << (_shift + _card.rank))
+        _NAMES[_shift, _card.rank] = _card.text
+    if _card.rank in (0, 2):
+        for _announced in set(full_deck("continental")) - {JOKER}:
+            _LOOK[Placed(_card, _announced)] = (0, None, (1 << SUITS.index(_announced.suit), 1,
+                                                          f"{_card.text}={_announced.text}", _card.text))
+_SUIT_OF = {1 << i: s for i, s in enumerate(SUITS)}
+_SHIFT = {1 << i: 16 * i for i in range(4)}
+_MIX = {mask: "a run is of one suit; these cards mix " + " and ".join(
+    SUIT_NAMES[s] for i, s in enumerate(SUITS) if mask >> i & 1) + ": " for mask in range(16)}
+_MAKERS = [maker({"run": index}) for index in range(16)]  # violations in run 1, 2, ...
+_C7_AT = [vars(violation("C-7", "", None, index)) for index in range(16)]  # a C-7 in run 1, 2, ..., to copy
+_new = object.__new__
+
+
+def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) -> ExitVerdict:
+    """Find every violation of an exit, in the order of the runs, then K-2; `lengths`: the run lengths, sorted."""
+    violations: list[Violation] = []
+    ordered_runs: list[list[Placed]] = []
+    if lengths is None:
+        lengths = tuple(sorted(map(len, runs), reverse=True))
+    total = sum(lengths)
+    if total != 15:
+        violations.append(violation("C-6", f"an exit shows exactly 15 cards, this one shows {total}"))
+    elif lengths not in SHAPES:
+        shape = "+".join(str(n) for n in lengths)
+        violations.append(violation("C-6", f"runs of {shape} is not an allowed shape "
+                                           "(3+3+3+3+3, 4+4+4+3 or 5+4+3+3)"))
+    look, append = _LOOK.get, violations.append
+    index = once = twice = over = wilds_seen = 0  # K-2 from the table: naturals seen once, twice, thrice
+    whole_hand = False  # K-2 needs the whole hand counted
+    for run in runs:
+        index += 1
+        found = None
+        if len(run) >= 3:  # first from the table: a run of plain naturals and wilds
+            suits = seen = 0
+            shown, wilds, repeated = [], [], None
+            for item in run:
+                found = look(item)
+                if found is None:
+                    break
+                suit, text, bit = found
+                if not suit:
+                    wilds.append(bit)
+                    continue
+                if seen & bit:
+                    repeated = [text] if repeated is None else repeated + [text]
+                seen |= bit
+                suits |= suit
+                shown.append(text)
+            if found is not None:
+                if suits & (suits - 1):  # naturals of two suits or more: C-7, a repeat C-10, a lost joker C-9
+                    v = _new(Violation)
+                    fields = v.__dict__
+                    fields.update(_C7_AT[index] if index < 16 else {**_C7_AT[0], "run": index})
+                    fields["message"] = _MIX[suits] + ", ".join(shown)
+                    append(v)
+                    if repeated is not None:
+                        whole_hand = True
+                        for text in repeated:
+                            append(violation("C-10", f"{text} twice: identical cards cannot stand in one run", text,
+                                             index))
+                    for w in wilds:
+                        if w[1] == 2:
+                            append(violation("C-9", _LOST_JOKER, "JK", index))
+                elif repeated is not None or not suits or not _one_suit(seen >> _SHIFT[suits], suits, wilds,
+                                                                         index, append):
+                    found = None
+        if found is not None:
+            over |= twice & seen
+            twice |= once & seen
+            once |= seen
+            wilds_seen += len(wilds)
+            ordered_runs.append([*run])
+            continue
+        whole_hand = True  # the full run check
+        faults, _, ordered, naturals = run_faults(run, is_wild, True, _C7, _C9, _C10, _MAKERS[index]
+                                                  if index < len(_MAKERS) else maker({"run": index}))
+        if run and not naturals:
+            append(violation("C-8", _NO_NATURAL, None, index))
+        if faults:
+            violations += faults
+            ordered_runs.append(list(run))
+        else:
+            ordered_runs.append([p for _, p in ordered])
+    hand = [p[0] for run in runs for p in run] if whole_hand or over or wilds_seen > _LEAST_LIMIT else ()
+    if len(hand) - len(set(hand)) >= _LEAST_LIMIT:  # K-2: else no card can be there too often
+        for card, n in excess(hand, "continental").items():
+            held = f"{JOKERS_IN_DECK['continental']} jokers" if card.is_joker else f"{card.text} twice"
+            append(violation("K-2", f"{card.text} appears {n} times; the two decks hold {held}", card.text))
+    if violations:
+        return ExitVerdict(False, violations, None, ordered_runs)
+    return ExitVerdict(True, [], settle(ordered_runs, players, timing), ordered_runs)
+
+
+def _one_suit(ranks: int, bit: int, wilds: list, index: int, append) -> bool:
+    """Explain a run of distinct naturals of one suit whose wilds all stand for another suit, or none.
+
+    The words are those of `referee.runs.run_faults`: each wild that has no place (jokers first), then
+    a wrap through the ace, or a gap. False: a wild stands in this suit, or the run is valid; then the
+    run is left to `run_faults`.
+    """
+    for w in wilds:
+        if w[0] == bit:
+            return False
+    places = [r for r in range(1, 14) if ranks >> r & 1]
+    spare, low, high = len(wilds), places[0], places[-1]
+    fits = high - low + 1 - len(places) <= spare
+    if not fits and low == 1:  # try the ace high: places[1:] and 14
+        fits = 15 - places[1] - len(places) <= spare
+    if fits and not wilds:
+        return False
+    if wilds:
+        suit = _SUIT_OF[bit]
+        hint = _hint(places, suit)
+        name = SUIT_NAMES[suit]
+        for w in sorted(wilds, key=_jokers_first):  # run_faults: jokers with no announced card, then the others
+            if w[1] == 2:
+                message = f"JK is wild and needs an announced card, e.g. JK={hint}"
+            elif w[1] == 0:
+                message = (f"{w[2]} is not at its own place in a run of {name}; announce the card it "
+                           f"stands for, e.g. {w[2]}={hint}")
+            else:
+                message = (f"{w[2]}: this run is in {name}, a wild in it stands for one of its {name}, "
+                           f"e.g. {w[3]}={hint}")
+            append(violation("C-9", message, w[2], index))
+    if fits:
+        return True
+    around = [r + 13 if r <= 6 else r for r in places]  # the places as if K-A-2 went on
+    if low == 1 and (max(around) - min(around) + 1 - len(around) <= spare or (ranks & _HIGH and ranks & _LOW)):
+        append(violation("C-7", _WRAPS, None, index))
+    else:
+        shift = _SHIFT[bit]
+        shown = ", ".join([_NAMES[shift, r] for r in places])
+        append(violation("C-7", f"these cards are not consecutive: {shown}", None, index))
+    return True
+
+
+def _jokers_first(wild: tuple) -> bool:
+    return wild[1] != 2
+
+
+def _hint(places: list[int], suit: str) -> str:
+    """Name a place a wild could take beside these naturals: the first gap, else an end (as runs._hint)."""
+    low, high = places[0], places[-1]
+    holes = [r for r in range(low, high + 1) if r not in places]
+    if len(holes) > 2 and low == 1:  # too many gaps with the ace low: take it high
+        places = places[1:] + [14]
+        low, high = places[0], 14
+        holes = [r for r in range(low, high + 1) if r not in places]
+    return place_text(holes[0] if holes else high + 1 if high < 14 else low - 1, suit)

@@ -1,0 +1,214 @@
+"""The run check (K-3, K-4, K-5), common to both games; `referee.melds` re-exports it.
+
+It reports every fault of a run with a short human message. It is on the hot path of
+the Continental exit judge, so card texts come from a table and violations are built
+without the dataclass `__init__` (`referee.texts`), each fault is worded once, and the
+ace is tried high only when a run holds one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Callable, Sequence
+
+from referee.cards import Card
+from referee.texts import MIXED_SUITS, SUIT_NAMES, Make, maker, place_text as _name, text, violation  # noqa: F401
+from referee.violations import Violation
+
+WildTest = Callable[[Card], bool]
+_at_0 = itemgetter(0)
+
+
+@dataclass
+class RunCheck:
+    """What K-4 found in a run: its suit and cards by position, or the violations."""
+
+    suit: str | None = None
+    ordered: list = field(default_factory=list)  # (position, Placed)
+    violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+
+def check_run(items: Sequence, is_wild: WildTest, *, own_place_twos: bool = False,
+              run_rules: tuple[str, ...] = ("K-4",), wild_rules: tuple[str, ...] = ("K-5",),
+              dup_rules: tuple[str, ...] | None = None, where: dict | None = None) -> RunCheck:
+    """Check a run (K-4, K-5): one suit, consecutive positions in 1..14, ace low or high.
+
+    `own_place_twos`: an unannounced 2 of the run's suit may stand at position 2
+    (Continental C-9). Violations carry `run_rules` for shape faults,
+    `wild_rules` for announcement faults and `dup_rules` (default: `run_rules`)
+    for identical naturals; `where` adds e.g. `{"run": 2}`.
+    """
+    faults, suit, ordered, _ = run_faults(items, is_wild, own_place_twos, run_rules, wild_rules,
+                                          run_rules if dup_rules is None else dup_rules, maker(where))
+    return RunCheck(suit, ordered, faults)
+
+
+def run_faults(items: Sequence, is_wild: WildTest, own_twos: bool, run_rules: tuple[str, ...],
+               wild_rules: tuple[str, ...], dup_rules: tuple[str, ...], make: Make) -> tuple:
+    """Check a run as `check_run` says; return (violations, suit, [(position, placed)] when valid, naturals)."""
+    out: list[Violation] = []
+    if len(items) < 3:
+        out += [make(rule, f"a run needs at least 3 cards, this one has {len(items)}", None) for rule in run_rules]
+    naturals, wilds, lost = [], [], []  # (card it stands for, placed); lost: wilds with no place
+    suit = wild_suit = None
+    mixed = mixed_wilds = False
+    for item in items:
+        card, announced = item
+        if not is_wild(card):
+            if announced is not None and announced != card:
+                message = f"{text(card)} is not wild, it cannot stand for {text(announced)}"
+                out += [make(rule, message, text(item)) for rule in wild_rules]
+            naturals.append((card, item))
+            if suit is None:
+                suit = card[1]
+            elif card[1] != suit:
+                mixed = True
+        elif announced is not None or (own_twos and card[0] == 2):
+            stands = announced or card
+            wilds.append((stands, item))
+            if wild_suit is None:
+                wild_suit = stands[1]
+            elif stands[1] != wild_suit:
+                mixed_wilds = True
+        else:
+            lost.append(item)
+    if not naturals:
+        suit, mixed = wild_suit, mixed_wilds
+    if mixed:  # no place can be judged in a run of no suit: say what else is plainly wrong
+        shown = naturals or wilds
+        suits = frozenset([c[1] for c, _ in shown])
+        mix = MIXED_SUITS.get(suits) or " and ".join(SUIT_NAMES[s] for s in sorted(suits))
+        message = f"a run is of one suit; these cards mix {mix}: {', '.join([text(p) for _, p in shown])}"
+        out += [make(rule, message, None) for rule in run_rules]
+        if len(naturals) > 1:
+            _drop_repeats(naturals, {}, out, make, dup_rules)
+        for p in lost:
+            t = text(p[0])
+            out += [make(rule, f"{t} is wild and needs an announced card", t) for rule in wild_rules]
+        return out, None, [], len(naturals)
+    if suit:
+        for cp in [cp for cp in wilds if cp[0][1] != suit]:
+            wilds.remove(cp)
+            lost.append(cp[1])
+    count = len(naturals)
+    if count > 1:
+        naturals = _drop_repeats(naturals, {}, out, make, dup_rules)
+    if wilds:
+        wilds = _drop_repeats(wilds, dict(naturals), out, make, wild_rules)
+    if lost:
+        _lost(lost, naturals + wilds, suit, own_twos, out, make, wild_rules)
+    standing = naturals + wilds
+    if suit is None or not standing:
+        return out, suit, [], count
+    ranks = [c[0] for c, _ in standing]
+    spare = len(lost)
+    if max(ranks) - min(ranks) + 1 - len(ranks) > spare:
+        if 1 not in ranks:
+            _explain_gap(naturals, wilds, spare, suit, out, make, run_rules, wild_rules)
+            return out, suit, [], count
+        ranks = [14 if r == 1 else r for r in ranks]
+        if max(ranks) - min(ranks) + 1 - len(ranks) > spare:
+            _explain_gap(naturals, wilds, spare, suit, out, make, run_rules, wild_rules)
+            return out, suit, [], count
+    if out:
+        return out, suit, [], count
+    return out, suit, sorted(zip(ranks, [p for _, p in standing]), key=_at_0), count
+
+
+def _pos(card: Card, ace_high: bool) -> int:
+    return 14 if (card.rank == 1 and ace_high) else card.rank
+
+
+def _room(positions: list[int], spare: int) -> bool:
+    """Tell whether distinct `positions` become consecutive with `spare` cards to fill the gaps."""
+    return max(positions) - min(positions) + 1 - len(positions) <= spare
+
+
+def _lost(lost, standing, suit, own_twos, out, make, rules) -> None:
+    """Say what each wild with no place in the run should announce."""
+    hint = _hint(standing, suit)
+    for p in lost:
+        t = text(p[0])
+        if p[1] is not None:
+            name = SUIT_NAMES[suit]
+            message = (f"{text(p)}: this run is in {name}, a wild in it stands for one of its {name}, "
+                       f"e.g. {t}={hint}")
+            t = text(p)
+        elif suit and p[0][0] == 2 and own_twos:
+            message = (f"{t} is not at its own place in a run of {SUIT_NAMES[suit]}; announce the card it "
+                       f"stands for, e.g. {t}={hint}")
+        else:
+            message = f"{t} is wild and needs an announced card, e.g. {t}={hint or '7H'}"
+        out += [make(rule, message, t) for rule in rules]
+
+
+def _hint(standing: list, suit: str | None) -> str | None:
+    """Name a place a wild could take beside these cards: the first gap, else an end."""
+    if suit is None or not standing:
+        return None
+    placed = {c[0] for c, _ in standing}
+    low, high = min(placed), max(placed)
+    holes = [r for r in range(low, high + 1) if r not in placed]
+    if len(holes) > 2 and 1 in placed:  # too many gaps with the ace low: take it high
+        placed = {14 if r == 1 else r for r in placed}
+        low, high = min(placed), max(placed)
+        holes = [r for r in range(low, high + 1) if r not in placed]
+    return _name(holes[0] if holes else high + 1 if high < 14 else low - 1, suit)
+
+
+def _drop_repeats(cards, taken: dict, out, make, rules) -> list:
+    """Keep each place once, saying which card repeats a place already taken."""
+    kept = []
+    for c, p in cards:
+        first = taken.get(c)
+        if first is None:
+            taken[c] = p
+            kept.append((c, p))
+        elif p[1] is None and p[0] == c and first[1] is None:
+            out += [make(rule, f"{text(c)} twice: identical cards cannot stand in one run", text(c)) for rule in rules]
+        else:
+            message = f"{text(p)} and {text(first)} both stand for {text(c)}: a place is taken once"
+            out += [make(rule, message, text(p)) for rule in rules]
+    return kept
+
+
+def _explain_gap(naturals, wilds, unplaced, suit, out, make, run_rules, wild_rules) -> None:
+    """Say why the cards are not consecutive: a wrap through the ace, a misplaced wild, or a gap."""
+    cards = [c for c, _ in naturals + wilds]
+    ranks = {c.rank for c in cards} | {p.card.rank for _, p in wilds if p.card.suit == suit}
+    around = [c.rank + 13 if c.rank <= 6 else c.rank for c in cards]  # the places as if K-A-2 went on
+    if 1 in ranks and (_room(around, unplaced) or (ranks & {12, 13} and ranks & {2, 3})):
+        message = "K-A-2 wraps around the ace: an ace is low (A-2-3) or high (Q-K-A), never both"
+        out += [make(rule, message, None) for rule in run_rules]
+        return
+    for ace_high in (False, True):
+        placed = {_pos(c, ace_high) for c, _ in naturals}
+        if not placed or not _room(list(placed), len(wilds) + unplaced):
+            continue
+        holes = [r for r in range(min(placed), max(placed) + 1) if r not in placed]
+        misplaced = []
+        for pos, p in sorted((_pos(c, ace_high), p) for c, p in wilds):
+            if pos in holes:
+                holes.remove(pos)
+            elif pos in (min(placed) - 1, max(placed) + 1) and not holes:
+                placed.add(pos)
+            else:
+                misplaced.append(p)
+        for p in misplaced:
+            hint = _name(holes[0] if holes else (max(placed) + 1 if max(placed) < 14 else min(placed) - 1), suit)
+            if p.announced is None:
+                message = (f"{text(p.card)} is not at its own place here; announce the card it stands for, "
+                           f"e.g. {text(p.card)}={hint}")
+                out += [make(rule, message, text(p.card)) for rule in wild_rules]
+            else:
+                message = f"{text(p)}: {text(p.announced)} is not a place this wild can take here (e.g. {hint})"
+                out += [make(rule, message, text(p)) for rule in wild_rules]
+        if misplaced:
+            return
+    shown = ", ".join(text(p) for _, p in sorted(naturals + wilds, key=lambda cp: cp[0].rank))
+    out += [make(rule, f"these cards are not consecutive: {shown}", None) for rule in run_rules]
