@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from flask import Flask, Response, json, render_template, request
 from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from referee.cards import CardError
 from referee.violations import Refusal
 
 PROBLEM = "application/problem+json"
+INTERNAL = "The server failed on this request. The failure is logged; a 5xx is always a bug."
 
 
 class ApiError(Exception):
@@ -72,3 +73,11 @@ def init_app(app: Flask) -> None:
             return render_template("error.html", code=exc.code, title=exc.name,
                                    detail=exc.description or exc.name), exc.code or 500
         return problem(exc.code or 500, exc.name, exc.description or exc.name)
+
+    @app.errorhandler(InternalServerError)
+    def internal_error(exc: InternalServerError):
+        # An exception no other handler took: Flask has logged it with its traceback (`app.log_exception`)
+        # before it comes here. The answer says nothing of it: no trace, no message (they may name SQL or data).
+        if not request.path.startswith("/api/"):
+            return render_template("error.html", code=500, title=exc.name, detail=exc.description), 500
+        return problem(500, "Internal error", INTERNAL)

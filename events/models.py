@@ -1,4 +1,4 @@
-"""The two tables of the store: a table's identity and tokens, and its log entries."""
+"""The store's tables: a table's identity and token hashes, its log entries, and beside the log its join codes and notes."""
 
 from __future__ import annotations
 
@@ -40,3 +40,39 @@ class EntryRow(SQLModel, table=True):
     verdict: str | None = Field(default=None, sa_column=sa.Column(sa.Text, nullable=True))  # JSON
     hash: str = Field(max_length=64)
     prev_hash: str | None = Field(default=None, max_length=64)
+
+
+class JoinCodeRow(SQLModel, table=True):
+    """A short code a player types to take a seat: it stands for that seat's token (never in the log)."""
+
+    __tablename__ = "join_codes"
+    __table_args__ = (sa.Index("ix_join_codes_table", "table_id", "seat"),)
+
+    code: str = Field(primary_key=True, max_length=16)
+    table_id: str = Field(foreign_key="tables.id", max_length=64)
+    seat: int
+    token: str = Field(max_length=200)
+    created_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
+
+
+class TableNotesRow(SQLModel, table=True):
+    """What the web remembers of a table's start (e.g. the first dealer it drew), outside the log; JSON."""
+
+    __tablename__ = "table_notes"
+
+    table_id: str = Field(foreign_key="tables.id", primary_key=True, max_length=64)
+    notes: str = Field(sa_column=sa.Column(sa.Text, nullable=False))
+    created_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
+
+
+class SnapshotRow(SQLModel, table=True):
+    """A disposable cache of a table's replay as far as entry `version` (whose hash it names); never the truth."""
+
+    __tablename__ = "snapshots"
+
+    table_id: str = Field(foreign_key="tables.id", primary_key=True, max_length=64)
+    version: int = Field(primary_key=True)
+    hash: str = Field(max_length=64)
+    code: str = Field(max_length=64)
+    state: bytes = Field(sa_column=sa.Column(sa.LargeBinary, nullable=False))
+    created_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))

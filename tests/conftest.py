@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import uuid
+from contextlib import contextmanager
 
 import pytest
 
@@ -33,25 +34,53 @@ def sqlite_template(tmp_path_factory) -> str:
     return str(path)
 
 
-@pytest.fixture(scope="session")
-def postgresql_schema():
-    """A migrated PostgreSQL schema of this run (dropped at its end): the URL that uses it."""
+@contextmanager
+def own_postgresql_schema(prefix: str = "arbitre_test"):
+    """Create and migrate a PostgreSQL schema of its own, give the URL that uses it, drop it afterwards."""
     import sqlalchemy as sa
 
     from events.db import upgrade
 
-    if not PG_URL:
-        pytest.skip("PostgreSQL: TEST_DATABASE_URL is not set")
-    schema = f"arbitre_test_{uuid.uuid4().hex[:12]}"
+    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
     admin = sa.create_engine(PG_URL)
     with admin.begin() as conn:
         conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    url = _with_search_path(PG_URL, schema)
+    try:
+        url = _with_search_path(PG_URL, schema)
+        upgrade(url)
+        yield url
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgresql_schema():
+    """A migrated PostgreSQL schema of this run (dropped at its end): the URL that uses it."""
+    if not PG_URL:
+        pytest.skip("PostgreSQL: TEST_DATABASE_URL is not set")
+    with own_postgresql_schema() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def live_database(tmp_path_factory):
+    """The browser tests' live server's own database, made and dropped here: other tests empty theirs before each.
+
+    It is on the run's backend: a PostgreSQL schema of its own when TEST_DATABASE_URL is set, else an
+    SQLite file of its own.
+    """
+    if PG_URL:
+        with own_postgresql_schema("arbitre_live") as url:
+            yield url
+        return
+    from events.db import upgrade
+
+    path = tmp_path_factory.mktemp("live") / "live.sqlite3"
+    url = f"sqlite:///{path}"
     upgrade(url)
     yield url
-    with admin.begin() as conn:
-        conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-    admin.dispose()
 
 
 def fresh_database(request, kind: str, tmp_path) -> str:
@@ -68,17 +97,9 @@ def fresh_database(request, kind: str, tmp_path) -> str:
         # A connection left in a transaction by an earlier test would block TRUNCATE: fail instead of hanging.
         conn.execute(sa.text("SET LOCAL lock_timeout = '10s'"))
         # TRUNCATE is not a row DELETE: the append-only triggers let it through.
-        conn.execute(sa.text("TRUNCATE entries, tables"))
+        conn.execute(sa.text("TRUNCATE entries, join_codes, table_notes, snapshots, tables"))
     engine.dispose()
     return url
-
-
-@pytest.fixture(scope="session")
-def _migrated_database(request) -> tuple[str, str]:
-    """This run's migrated database: `("sqlite", template path)` or `("postgresql", URL)` (tests/browser)."""
-    if PG_URL:
-        return "postgresql", request.getfixturevalue("postgresql_schema")
-    return "sqlite", request.getfixturevalue("sqlite_template")
 
 
 @pytest.fixture

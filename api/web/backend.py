@@ -81,9 +81,16 @@ def entries(table_id: str, after: int = 0) -> list[dict]:
 
 
 def post(table_id: str, token: str | None, version: int | None, entry: dict, key: str | None = None):
-    """Write one entry: `(answer, None)` or `(None, problem)` (409 when the table moved on)."""
+    """Write one entry based on the version the form showed: `(answer, None)` or `(None, problem)` (409: moved on)."""
     if not token:
         return None, Problem(401, gettext("Not your table"),
                              gettext("This phone has no seat at this table: join with a code first."))
+    if version is None:
+        # Every play and correction form carries the version it was rendered at (`hidden` in
+        # macros/cards.html, correct.html); a form without one is not ours or was cut short. Never a blind
+        # write (E-3): ask again on the table as it is now.
+        return None, Problem(400, gettext("This form is out of date"),
+                             gettext("It did not say which state of the table it was filled in on. "
+                                     "Here is the table now: check, then send again."))
     body = {"expected_version": version, "entry": entry}
     return call("post_entry", table_id, token, body, key or uuid.uuid4().hex)

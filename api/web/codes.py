@@ -1,26 +1,20 @@
 """Short join codes: six letters a player types (or scans) to take their seat on their phone.
 
-A code names a seat's token, so it is kept server-side, one small file per
-code under `JOIN_CODES_DIR` (default: the instance folder); the log never
-holds tokens.
+A code stands for a seat's token, so it is kept in the database beside the log
+(`events.Store.add_join_code`), never in the log; every worker and host sees
+the same codes. The host's share page also needs the first dealer the start
+form drew or named: the table's notes, kept there too.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import secrets
 
-from flask import current_app
+from events.db import get_store
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: easy to read aloud
 LENGTH = 6
-
-
-def _dir() -> str:
-    path = current_app.config.get("JOIN_CODES_DIR") or os.path.join(current_app.instance_path, "join-codes")
-    os.makedirs(path, exist_ok=True)
-    return path
+ATTEMPTS = 20  # 31**6 codes: a clash is rare, twenty in a row means something else is wrong
 
 
 def normalise(code: str) -> str:
@@ -29,15 +23,11 @@ def normalise(code: str) -> str:
 
 def issue(table_id: str, seat: int, token: str) -> str:
     """Make a new code for a seat and store what it stands for."""
-    for _ in range(20):
+    store = get_store()
+    for _ in range(ATTEMPTS):
         code = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
-        try:
-            fd = os.open(os.path.join(_dir(), code), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            continue
-        with os.fdopen(fd, "w") as f:
-            json.dump({"table": table_id, "seat": seat, "token": token}, f)
-        return code
+        if store.add_join_code(code, table_id, seat, token):
+            return code
     raise RuntimeError("no free join code")
 
 
@@ -46,26 +36,20 @@ def lookup(code: str) -> dict | None:
     code = normalise(code)
     if len(code) != LENGTH:
         return None
-    try:
-        with open(os.path.join(_dir(), code), encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
+    found = get_store().join_code(code)
+    return None if found is None else {"table": found.table_id, "seat": found.seat, "token": found.token}
 
 
 def save_table(table_id: str, info: dict) -> None:
-    """Keep what the host's share page needs: the seats' codes and the first dealer."""
-    with open(os.path.join(_dir(), "table-" + _safe(table_id) + ".json"), "w", encoding="utf-8") as f:
-        json.dump(info, f)
+    """Keep what the host's share page needs: the first dealer (the seats' codes are kept by `issue`)."""
+    get_store().save_notes(table_id, {k: v for k, v in info.items() if k != "codes"})
 
 
 def table_info(table_id: str) -> dict:
-    try:
-        with open(os.path.join(_dir(), "table-" + _safe(table_id) + ".json"), encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return {}
-
-
-def _safe(table_id: str) -> str:
-    return "".join(c for c in str(table_id) if c.isalnum() or c in "-_")[:80]
+    """The table's notes and its codes in seat order: `{"codes": [...], "dealer", "drawn"}` ({} if none)."""
+    store = get_store()
+    notes = store.notes(table_id)
+    by_seat = store.join_codes(table_id)
+    if by_seat:
+        notes["codes"] = [by_seat[seat] for seat in sorted(by_seat)]
+    return notes

@@ -7,7 +7,6 @@ missing the tests are skipped, unless ARBITRE_REQUIRE_BROWSER=1 (CI), where that
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 from pathlib import Path
 
@@ -50,24 +49,19 @@ def _browser_required():
 
 
 @pytest.fixture(scope="session")
-def live_server(_migrated_database, tmp_path_factory):
+def live_server(live_database):
     """Serve the app on 127.0.0.1 (a free port) in a thread, on a database of its own."""
     from api import create_app
+    from events.db import dispose
 
-    kind, where = _migrated_database
-    folder = tmp_path_factory.mktemp("live")
-    if kind == "sqlite":
-        shutil.copyfile(where, folder / "live.sqlite3")
-        url = f"sqlite:///{folder / 'live.sqlite3'}"
-    else:
-        url = where
-    app = create_app({"TESTING": True, "DATABASE_URL": url, "JOIN_CODES_DIR": str(folder / "codes")})
+    app = create_app({"TESTING": True, "DATABASE_URL": live_database})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(5)
+    dispose(app)  # before the schema is dropped: an open connection would hold it
 
 
 @pytest.fixture(scope="session")
