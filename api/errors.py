@@ -23,7 +23,7 @@ class ApiError(Exception):
 
 def problem(status: int, title: str, detail: str, rules=(), violations=(), **extra) -> Response:
     body = {
-        "type": "about:blank" if not rules else "https://arbitre.example/rules#" + rules[0],
+        "type": "about:blank" if not rules else "/rules#" + rules[0],  # the rule's text, served by the app
         "title": title,
         "status": status,
         "detail": detail,

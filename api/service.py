@@ -330,7 +330,9 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
             raise forbidden
         written["replay"] = log.append(list(current.entries), current.replay, entry)
         written["entries"] = (*current.entries, entry)
-        return entry.type, entry.seat, entry.at, entry.data, written["replay"].verdicts.get(entry.seq)
+        # A replacement is judged in its target's place: answer with the verdict it now has there.
+        judged = entry.data["target"] if entry.type == "replace" else entry.seq
+        return entry.type, entry.seat, entry.at, entry.data, written["replay"].verdicts.get(judged)
 
     try:
         appended = store.append(table_id, expected, key, decide)

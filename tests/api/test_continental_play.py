@@ -226,3 +226,13 @@ def test_a_results_table_keeps_the_score_of_a_whole_session(tables):
     state = table.state()
     assert [p["score"] for p in state["players"]] == [-18 + 84, -18 - 21, 72 - 21, -18 - 21, -18 - 21]
     assert state["status"] == "finished" and state["winners"] == [0]
+
+
+def test_replacing_an_invalid_exit_answers_with_the_verdict_it_now_has(game):
+    game.turns(1, 2, 3, 0, 1, 2, 3)  # seat 3's second turn: no first-turn bonus
+    exit_seq = game.table.version + 1
+    assert game.exit(3, runs=GAPPED)["valid"] is False
+    answer = game.table.enter("replace", target=exit_seq, entry={"type": "exit", "seat": 3, "runs": PLAIN})
+    assert answer["verdict"]["valid"] is True
+    assert answer["verdict"]["settlement"]["per_opponent"] == 11
+    assert [p["score"] for p in game.state["players"]] == [-11, -11, -11, 33]
