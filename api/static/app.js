@@ -77,6 +77,17 @@
     });
   }
 
+  // Entry times are stored in UTC; show them in the phone's own time zone.
+  function initTimes(root) {
+    root.querySelectorAll("time[datetime]:not(.clock)").forEach(function (el) {
+      var at = new Date(el.getAttribute("datetime"));
+      if (isNaN(at)) { return; }
+      el.textContent = at.toLocaleTimeString(document.documentElement.lang || undefined,
+        { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      el.title = at.toLocaleString(document.documentElement.lang || undefined);
+    });
+  }
+
   var busy = false;
   function refresh(force) {
     var main = document.getElementById("main");
@@ -128,7 +139,9 @@
     }, POLL_MS);
   }
 
-  function init(root) { initPickers(root); initClock(root); initRamiOptions(root); initDealerNames(root); }
+  function init(root) {
+    initPickers(root); initClock(root); initRamiOptions(root); initDealerNames(root); initTimes(root);
+  }
 
   document.addEventListener("DOMContentLoaded", function () { init(document); poll(); });
 })();

@@ -24,7 +24,7 @@ def seat_name(table: dict, seat) -> str:
 
 
 def when(value) -> str:
-    """Show an ISO time as HH:MM:SS (UTC), or the text as given."""
+    """Show an ISO time as HH:MM:SS UTC (the page's script shows it in the phone's time zone)."""
     if isinstance(value, datetime):
         return value.strftime("%H:%M:%S")
     try:
