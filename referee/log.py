@@ -44,6 +44,23 @@ class Entry:
     data: dict = field(default_factory=dict)  # the entry's other fields
 
 
+TRACKINGS = ("full", "results")
+
+
+def read_create(entry: Entry, seats: range, rule: str, game: str) -> tuple[list[str], str]:
+    """Read entry 1's players (refused under `rule` outside `seats`) and tracking level."""
+    players = entry.data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise Malformed("create needs `players`, a list of names")
+    if len(players) not in seats:
+        raise Refusal([Violation(rule, f"{game} is played by {seats.start} to {seats.stop - 1} players, "
+                                       f"not {len(players)}")])
+    tracking = entry.data.get("tracking", "full")
+    if tracking not in TRACKINGS:
+        raise Malformed(f"`tracking` is full or results, not {tracking!r}")
+    return list(players), tracking
+
+
 def game_module(game: str):
     if game == "continental":
         from referee.continental import table

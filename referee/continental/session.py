@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from referee.continental.fields import read_card, read_seat
 from referee.continental.state import DECK, ENDED, HAND, RESULT, TAKE, Deal, Table
-from referee.log import Entry
+from referee.log import Entry, read_create
 from referee.violations import Malformed, Refusal, Violation, refuse
 
-TRACKINGS = ("full", "results")
 
 
 def normalise_options(options: dict | None) -> dict:
@@ -23,17 +22,9 @@ def normalise_options(options: dict | None) -> dict:
 
 def create(entry: Entry) -> Table:
     """Entry 1: 4 or 5 players (C-1), no options, full or results tracking."""
-    data = entry.data
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise Malformed("create needs `players`, a list of names")
-    if not 4 <= len(players) <= 5:
-        raise refuse("C-1", f"Rami continental is played by 4 or 5 players, not {len(players)}")
-    normalise_options(data.get("options"))
-    tracking = data.get("tracking", "full")
-    if tracking not in TRACKINGS:
-        raise Malformed(f"`tracking` is full or results, not {tracking!r}")
-    return Table(players=list(players), tracking=tracking, balances=[0] * len(players))
+    players, tracking = read_create(entry, range(4, 6), "C-1", "Rami continental")
+    normalise_options(entry.data.get("options"))
+    return Table(players=players, tracking=tracking, balances=[0] * len(players))
 
 
 def not_over(table: Table, what: str) -> None:

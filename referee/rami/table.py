@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from referee.log import CORRECTIONS, Entry
+from referee.log import CORRECTIONS, Entry, read_create
 from referee.rami import clock, scoring, table_melds, turns
 from referee.rami.fields import check_fields, whole
 from referee.rami.state import Table, normalise_options
 from referee.rami.view import view as _view
-from referee.violations import Malformed, refuse
+from referee.violations import Malformed
 
 __all__ = ["start", "apply", "clone", "view", "due", "actor", "corrected", "normalise_options"]
 
@@ -34,16 +34,8 @@ SEAT_ENTRIES = frozenset({"draw", "discard", "meld", "lay_off", "retrieve_joker"
 
 def start(entry: Entry) -> Table:
     """Open the table from its `create` entry: 2 to 4 players (R-1), options (R-2)."""
-    data = entry.data
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise Malformed("create needs `players`, a list of names")
-    if not 2 <= len(players) <= 4:
-        raise refuse("R-1", f"Rami is played by 2 to 4 players, not {len(players)}")
-    tracking = data.get("tracking", "full")
-    if tracking not in ("full", "results"):
-        raise Malformed("`tracking` is full or results")
-    return Table(list(players), normalise_options(data.get("options")), tracking, [0] * len(players))
+    players, tracking = read_create(entry, range(2, 5), "R-1", "Rami")
+    return Table(players, normalise_options(entry.data.get("options")), tracking, [0] * len(players))
 
 
 def apply(state: Table, entry: Entry) -> dict | None:
