@@ -52,7 +52,7 @@ class Malformed(Refusal):
     status = 400
 
     def __init__(self, message: str, rule: str | None = None):
-        super().__init__([Violation(rule or "", message)] if rule else [], title="Malformed entry")
+        super().__init__([Violation(rule or "", message)] if rule else [], title="Malformed request")
         self.message = message
 
     def __str__(self) -> str:
