@@ -5,70 +5,32 @@ multisets of run lengths can hold exactly that suit's naturals, the wilds
 filling the other places. The suits then only share the shape (C-6): if the
 lengths add up to an allowed shape, the wilds fill exactly the places left,
 since naturals plus wilds are the 15 cards. A natural of a suit never stands
-in another suit's run, so one-suit (C-12) holds for every exit exactly when
-all naturals share a suit: every valid exit has the best settlement.
+in another suit's run (C-8), so one-suit (C-12) holds for every exit exactly
+when all naturals share a suit; the 2s and jokers are the hand's: every valid
+exit has the best settlement, and the first one found is the answer.
 
 A suit is a state: 2 bits per place 1..14 counting its naturals not yet in a
 run (an ace counts at 1 or at 14, both splits are tried). The run holding the
-lowest natural is chosen first, within a budget of wilds and of runs; the
-results are memoised across calls.
+lowest natural is chosen first. Every suit but the largest gets the bit set of
+the multisets its naturals can fill, within a budget of wilds and of runs;
+the largest then looks, depth first, for one multiset that completes some sum
+of the others to an allowed shape, and stops at the first. Both memos are
+kept across calls.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Sequence
 
-from referee.cards import Card, SUITS, excess
-from referee.continental.exit import SHAPES, Settlement, settlement_for
+from referee.cards import Card, excess
+from referee.continental.exit import Settlement, settlement_for
+from referee.continental.solver_tables import (CAN, CARDS, EMPTY, FITS, HAS, LENGTH, REST, RUNS, SHIFT, SUM,
+                                               VALID, WINDOW)
 from referee.melds import Placed
 
-_LENGTHS = (3, 4, 5)
-_SHIFT = {3: 1, 4: 6, 5: 24}  # a multiset of lengths (n3, n4, n5) is bit n3 + 6*n4 + 24*n5
-
-
-def _index(n3: int, n4: int, n5: int) -> int:
-    return n3 + 6 * n4 + 24 * n5
-
-
-_PARTS = {  # multisets of lengths that fit inside an allowed shape
-    (a, b, c) for shape in SHAPES for a in range(shape.count(3) + 1)
-    for b in range(shape.count(4) + 1) for c in range(shape.count(5) + 1)
-}
-_VALID = sum(1 << _index(*t) for t in _PARTS)
-_FULL = [_index(s.count(3), s.count(4), s.count(5)) for s in SHAPES]
-_CAN = {  # the multisets that may still take one more run of length L
-    L: sum(1 << _index(*t) for t in _PARTS
-           if (t[0] + (L == 3), t[1] + (L == 4), t[2] + (L == 5)) in _PARTS)
-    for L in _LENGTHS
-}
-_EMPTY = 1 << _index(0, 0, 0)
-_LENGTH = {_index(*t): 3 * t[0] + 4 * t[1] + 5 * t[2] for t in _PARTS}
-_SUM = {  # (i, j) -> i + j for two parts whose sum is still a part
-    (_index(*s), _index(*t)): _index(s[0] + t[0], s[1] + t[1], s[2] + t[2])
-    for s in _PARTS for t in _PARTS if (s[0] + t[0], s[1] + t[1], s[2] + t[2]) in _PARTS
-}
 _MEMO: dict[tuple[int, int, int], int] = {}
+_FAILED: set[tuple[int, int]] = set()  # (state, multisets) a suit's naturals cannot fill
 _MEMO_LIMIT = 100_000  # keep a long-running server's memory bounded (some 15 MB)
-_RUNS: dict[tuple[int, int], tuple] = {}
-
-
-def _runs_here(window: int, wilds: int) -> tuple:
-    """List (naturals taken, length, wilds spent) for the runs that can hold the lowest natural."""
-    # `window` holds the naturals of the next four places (2 bits each); `taken` counts from the
-    # lowest natural's place as 0. A run may be taken to start at its lowest natural: moving a run
-    # up keeps its naturals, and a run can always pad below instead of past 14.
-    found = _RUNS.get((window, wilds))
-    if found is None:
-        nearby = [q for q in range(1, 5) if window >> 2 * (q - 1) & 3]
-        found = []
-        for k in range(len(nearby) + 1):
-            for chosen in combinations(nearby, k):
-                taken = sum(1 << 2 * q for q in chosen)
-                span = (chosen[-1] if chosen else 0) + 1
-                found += [(taken, L, L - k - 1) for L in _LENGTHS if L >= span and L - k - 1 <= wilds]
-        found = _RUNS[(window, wilds)] = tuple(found)
-    return found
 
 
 def _shapes(state: int, wilds: int, runs: int) -> int:
@@ -76,7 +38,7 @@ def _shapes(state: int, wilds: int, runs: int) -> int:
     # Shifting every natural by the same places changes nothing (runs pad below rather than
     # past 14), so the lowest one moves to place 0 and patterns are shared across suits and hands.
     if not state:
-        return _EMPTY
+        return EMPTY
     low = (state & -state).bit_length() - 1
     state >>= low & ~1
     key = (state, wilds, runs)
@@ -85,13 +47,39 @@ def _shapes(state: int, wilds: int, runs: int) -> int:
         found = 0
         if runs:
             rest = state - 1  # a second copy of the lowest natural stays: one run holds one copy
-            for taken, L, spent in _runs_here(state >> 2 & 0xFF, wilds):
-                found |= (_shapes(rest - taken, wilds - spent, runs - 1) & _CAN[L]) << _SHIFT[L]
-            found &= _VALID
+            for taken, L, spent in RUNS[(state >> 2 & 0xFF, wilds)]:
+                found |= (_shapes(rest - taken, wilds - spent, runs - 1) & CAN[L]) << SHIFT[L]
+            found &= VALID
         if len(_MEMO) > _MEMO_LIMIT:
             _MEMO.clear()
         _MEMO[key] = found
     return found
+
+
+def _fill(state: int, wanted: int, count: int, base: int) -> list | None:
+    """Find runs holding the `count` naturals `state` whose lengths make one multiset of `wanted`."""
+    # Returns (length, natural places) per run, the last run first; `base` is the place of bit 0.
+    # The wilds need no budget: a multiset's length less the naturals is what it spends.
+    if not state:
+        return [] if wanted & EMPTY else None
+    low = (state & -state).bit_length() - 1 & ~1
+    state >>= low
+    base += low >> 1
+    key = (state, wanted)
+    if key in _FAILED:
+        return None
+    rest = state - 1
+    for taken, L, held in WINDOW[state >> 2 & 0xFF]:
+        left = (wanted & HAS[L]) >> SHIFT[L] & FITS[count - held]
+        if left:
+            found = _fill(rest - taken, left, count - held, base)
+            if found is not None:
+                found.append((L, [base] + [base + q for q in range(1, 5) if taken >> 2 * q & 3]))
+                return found
+    if len(_FAILED) > _MEMO_LIMIT:
+        _FAILED.clear()
+    _FAILED.add(key)
+    return None
 
 
 def _splits(ranks: Sequence[int]) -> list[int]:
@@ -107,9 +95,9 @@ def _runs_of(state: int, target: int, wilds: int, runs: int) -> list[tuple[int, 
     while state:
         p = ((state & -state).bit_length() - 1) >> 1
         rest = (state >> 2 * p) - 1
-        for taken, L, spent in _runs_here(state >> 2 * p + 2 & 0xFF, wilds):
-            back = target - _SHIFT[L]
-            if back >= 0 and (1 << back) & _CAN[L] and _shapes(rest - taken, wilds - spent, runs - 1) >> back & 1:
+        for taken, L, spent in RUNS[(state >> 2 * p + 2 & 0xFF, wilds)]:
+            back = target - SHIFT[L]
+            if back >= 0 and (1 << back) & CAN[L] and _shapes(rest - taken, wilds - spent, runs - 1) >> back & 1:
                 out.append((L, [p] + [p + q for q in range(1, 5) if taken >> 2 * q & 3]))
                 state = (rest - taken) << 2 * p
                 target, wilds, runs = back, wilds - spent, runs - 1
@@ -130,26 +118,19 @@ def _bits(found: int) -> tuple[int, ...]:
     return bits
 
 
-def _pick_shapes(options: list[list[tuple[int, int]]]) -> list[tuple[int, int]] | None:
-    """Choose one (state, multiset) per suit so the multisets add up to an allowed shape (C-6)."""
-    reach = [{_index(0, 0, 0): None}]
+def _sums(options: list[list[tuple[int, int]]]) -> list[dict]:
+    """Add up one (state, multiset) per suit: per level, each sum reached -> (previous sum, state, multiset)."""
+    reach = [{0: None}]
     for suit_options in options:
         nxt = {}
         for total in reach[-1]:
             for state, found in suit_options:
                 for part in _bits(found):
-                    both = _SUM.get((total, part))
+                    both = SUM.get((total, part))
                     if both is not None and both not in nxt:
                         nxt[both] = (total, state, part)
         reach.append(nxt)
-    goal = next((f for f in _FULL if f in reach[-1]), None)
-    if goal is None:
-        return None
-    picked = []
-    for level in reversed(reach[1:]):
-        goal, state, part = level[goal]
-        picked.append((state, part))
-    return picked[::-1]
+    return reach
 
 
 def arrange(cards: Sequence[Card], players: int = 4, timing: str = "later"
@@ -164,28 +145,40 @@ def arrange(cards: Sequence[Card], players: int = 4, timing: str = "later"
             wilds.append(card)
         else:
             naturals.setdefault(card[1], []).append(card[0])
+    if not naturals:
+        return None
     # Small suits first: they fail fast, and what they must spend narrows the wilds left for the others.
     suits = sorted(naturals, key=lambda s: len(naturals[s]))
     runs_each = 6 - len(suits)  # every other suit needs a run of its own
     spare = len(wilds)
     options, budgets = [], []
-    for suit in suits:
+    for suit in suits[:-1]:
         found = [(state, f) for state in _splits(naturals[suit]) if (f := _shapes(state, spare, runs_each))]
         if not found:
             return None
         options.append(found)
         budgets.append(spare)
-        spare -= min(_LENGTH[i] for _, f in found for i in _bits(f)) - len(naturals[suit])
-    picked = _pick_shapes(options)
-    if picked is None:
+        spare -= min(LENGTH[i] for _, f in found for i in _bits(f)) - len(naturals[suit])
+    reach = _sums(options)
+    wanted = 0
+    for total in reach[-1]:
+        wanted |= REST[total]
+    last = naturals[suits[-1]]
+    wanted &= FITS[len(last)]
+    for state in _splits(last) if wanted else ():
+        runs = _fill(state, wanted, len(last), 0)
+        if runs is not None:
+            break
+    else:
         return None
-    plans = [(suit, L, places) for suit, budget, (state, part) in zip(suits, budgets, picked)
-             for L, places in _runs_of(state, part, budget, runs_each)]
+    part = sum(SHIFT[L] for L, _ in runs)
+    goal = next(total for total in reach[-1] if REST[total] >> part & 1)
+    plans = [(suits[-1], L, places) for L, places in reversed(runs)]
+    for suit, budget, level in reversed(list(zip(suits, budgets, reach[1:]))):
+        goal, state, part = level[goal]
+        plans += [(suit, L, places) for L, places in _runs_of(state, part, budget, runs_each)]
     twos = sum(1 for c in wilds if c.rank == 2)
     return _lay_out(plans, wilds), settlement_for(twos, len(wilds) - twos, len(suits) == 1, players, timing)
-
-
-_CARDS = {(pos, suit): Card(1 if pos == 14 else pos, suit) for pos in range(1, 15) for suit in SUITS}
 
 
 def _lay_out(plans, wilds: list[Card]) -> list[list[Placed]]:
@@ -199,7 +192,7 @@ def _lay_out(plans, wilds: list[Card]) -> list[list[Placed]]:
         start = min(places[0], 15 - L)
         run = []
         for pos in range(start, start + L):
-            card = _CARDS[(pos, suit)]
+            card = CARDS[(pos, suit)]
             if pos in places:
                 run.append(Placed(card))
             elif pos == 2 and card in pool:
@@ -212,6 +205,6 @@ def _lay_out(plans, wilds: list[Card]) -> list[list[Placed]]:
 
 
 def forget() -> None:
-    """Empty the memo, as in a fresh process (benchmarks measure from cold)."""
+    """Empty the memos, as in a fresh process (benchmarks measure from cold); the tables stay, built at import."""
     _MEMO.clear()
-    _RUNS.clear()
+    _FAILED.clear()
