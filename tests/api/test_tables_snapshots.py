@@ -5,7 +5,7 @@ import pickle
 
 import pytest
 
-from api import create_app, service
+from api import create_app, replays
 from events import Snapshot, Store
 from events.db import dispose, get_store
 from referee import log
@@ -15,7 +15,7 @@ EVERY = 4
 
 @pytest.fixture(autouse=True)
 def _often(monkeypatch):
-    monkeypatch.setattr(service, "SNAPSHOT_EVERY", EVERY)
+    monkeypatch.setattr(replays, "SNAPSHOT_EVERY", EVERY)
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def test_a_read_keeps_a_snapshot_every_so_many_entries(app, tables):
     play(table, 3)  # 8 entries
     table.state()
     kept = snapshots(app, table.id)
-    assert kept is not None and kept.version == 8 and kept.code == service.CODE
+    assert kept is not None and kept.version == 8 and kept.code == replays.CODE
 
 
 def test_a_new_worker_reads_from_the_snapshot_and_folds_only_the_rest(tables, fresh, monkeypatch):
@@ -117,7 +117,7 @@ def forged(app, table_id, seal_key: str | None = None, code: str | None = None) 
         import hmac
 
         seal = hmac.new(key.encode(), data, hashlib.sha256).digest()
-        store.save_snapshot(table_id, Snapshot(kept.version, kept.hash, code or service.CODE, seal + data))
+        store.save_snapshot(table_id, Snapshot(kept.version, kept.hash, code or replays.CODE, seal + data))
 
 
 def test_a_snapshot_sealed_elsewhere_is_ignored(app, tables, fresh):

@@ -1,0 +1,206 @@
+"""The replay of each table, kept warm: an in-process cache, then a snapshot, then the whole log.
+
+The log stays the only truth: a cached replay is keyed by the log's version and last hash, and a snapshot
+is only used when its hash is the log's at its version and its seal holds.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import hmac
+import pickle
+import sys
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+
+from flask import current_app
+
+from api.errors import ApiError
+from events import Head, Snapshot, Store
+from referee import log
+from referee.log import Entry, game_module
+
+MAX_CACHED = 256  # replays kept per process; the oldest goes first
+
+for _game in ("continental", "rami"):  # imported now, not by the first request that reads a table
+    game_module(_game)
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Replayed:
+    """A log as far as `version`, with the replay it folds to; `hash` is its last entry's hash.
+
+    `entries` may come later: a replay made from a snapshot reads them from the log (up to `version`) only
+    when something needs them (a write, a correction, `?at=`); a read needs only the replay.
+    """
+
+    __slots__ = ("version", "hash", "replay", "game", "_entries", "_load")
+
+    def __init__(self, version: int, hash: str | None, entries, replay: log.Replay, load=None, game=None):
+        self.version, self.hash, self.replay = version, hash, replay
+        self._entries = None if entries is None else tuple(entries)
+        self._load = load
+        self.game = game or game_module(self.entries[0].data["game"])
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        if self._entries is None:
+            self._entries = tuple(self._load())
+        return self._entries
+
+
+def _cache() -> tuple[dict, threading.Lock]:
+    """The latest replay per table, for this app (the log stays the only truth)."""
+    return current_app.extensions.setdefault("tables.replays", ({}, threading.Lock()))
+
+
+def _extend(game, replay: log.Replay, entries: list[Entry]) -> log.Replay:
+    """Fold entries that correct nothing into a copy of `replay` (as `log.append` does, one clone for all)."""
+    out = log.Replay(game.clone(replay.state), dict(replay.verdicts), set(replay.voided), dict(replay.replaced))
+    for entry in entries:
+        verdict = game.apply(out.state, entry)
+        if verdict is not None:
+            out.verdicts[entry.seq] = verdict
+    return out
+
+
+def current(store: Store, table_id: str, head: Head | None = None) -> Replayed:
+    """Replay the log up to its head: from the cache, else from a snapshot, else the whole log."""
+    version, last = (head.version, head.hash) if head else store.head(table_id)
+    if version == 0:
+        raise ApiError(404, "Unknown table", f"no table {table_id!r}")
+    cache, lock = _cache()
+    with lock:
+        cached = cache.get(table_id)
+    if cached is not None and (cached.version, cached.hash) == (version, last):
+        return cached
+    out = None
+    if cached is not None and cached.version < version:
+        out = _newer(store, table_id, head, cached)
+    if out is None:
+        _settle_heap()
+        out = _from_snapshot(store, table_id, head, version, last)
+    if out is None:
+        # The whole log, read the fast way (no hashes, verdicts or keys: the replay needs none), up to the
+        # head read above, so that `last` is the hash of its last entry.
+        entries = head.log() if head else store.log(table_id, upto=version)
+        out = Replayed(version, last, entries, log.replay(entries))
+    remember(table_id, out)
+    if head is None:  # never inside an append's transaction: the snapshot has its own
+        snapshot(store, table_id, out)
+    return out
+
+
+def _newer(store: Store, table_id: str, head: Head | None, cached: Replayed) -> Replayed | None:
+    """Fold in the few entries written elsewhere (another worker) if they continue the cached chain."""
+    newer = head.entries(cached.version) if head else store.entries(table_id, after=cached.version)
+    if not newer or newer[0].prev_hash != cached.hash:
+        return None
+    added = [stored.to_entry() for stored in newer]
+    if any(entry.type in log.CORRECTIONS for entry in added):
+        entries = [*cached.entries, *added]
+        return Replayed(newer[-1].seq, newer[-1].hash, entries, log.replay(entries), game=cached.game)
+    replay = _extend(cached.game, cached.replay, added)
+    if cached._entries is not None:
+        return Replayed(newer[-1].seq, newer[-1].hash, (*cached._entries, *added), replay, game=cached.game)
+    return Replayed(newer[-1].seq, newer[-1].hash, None, replay, _loader(store, table_id, newer[-1].seq),
+                    game=cached.game)
+
+
+def _settle_heap() -> None:
+    """Once per process, before its first whole replay: move what start-up made out of the collector's sight.
+
+    A replay builds tens of thousands of objects, enough to start a full collection of the heap, which
+    then walks every module and class the process imported (about 100 ms here) inside that request.
+    `gc.freeze()` leaves those start-up objects to reference counting (they live as long as the process)
+    so a full collection only walks what came later.
+    """
+    if not _settled.is_set():
+        _settled.set()
+        gc.freeze()
+
+
+_settled = threading.Event()
+
+
+def remember(table_id: str, replayed: Replayed) -> None:
+    cache, lock = _cache()
+    with lock:
+        held = cache.get(table_id)
+        if held is None or held.version <= replayed.version:
+            cache.pop(table_id, None)  # re-insert last: the dict's order is the order of use
+            cache[table_id] = replayed
+            if len(cache) > MAX_CACHED:
+                cache.pop(next(iter(cache)))
+
+
+# Snapshots (events.Snapshot): a replay pickled every SNAPSHOT_EVERY entries, so that a process that has
+# not seen a table replays only the entries after it. Never the truth: the store hands over only a snapshot
+# whose hash is the log's at its version; one made by other code (CODE), or whose seal does not hold (it
+# came from elsewhere than this app), or that does not unpickle, is ignored and the whole log replayed.
+SNAPSHOT_EVERY = 500
+
+
+def _fingerprint() -> str:
+    """The code a snapshot depends on: the referee's source, the Python version, the pickle protocol."""
+    import referee
+
+    digest = hashlib.sha256(f"{sys.version_info[:2]}:{pickle.HIGHEST_PROTOCOL}".encode())
+    root = Path(referee.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+CODE = _fingerprint()
+
+
+def _seal(data: bytes) -> bytes:
+    return hmac.new(str(current_app.config["SECRET_KEY"]).encode(), data, hashlib.sha256).digest()
+
+
+def _loader(store: Store, table_id: str, version: int):
+    return lambda: store.log(table_id, upto=version)
+
+
+def _from_snapshot(store: Store, table_id: str, head: Head | None, version: int, last: str | None):
+    """The replay from the latest snapshot that matches the log, and the entries after it; or None."""
+    snapshot = store.snapshot(table_id, version)
+    if snapshot is None or snapshot.code != CODE or len(snapshot.state) < 32:
+        return None
+    seal, data = snapshot.state[:32], snapshot.state[32:]
+    if not hmac.compare_digest(seal, _seal(data)):
+        return None
+    try:
+        game_name, replay = pickle.loads(data)
+        game = game_module(game_name)
+    except Exception:  # a snapshot is a cache: any doubt, and the log is replayed instead
+        return None
+    tail = head.log(snapshot.version) if head else store.log(table_id, after=snapshot.version, upto=version)
+    if any(entry.type in log.CORRECTIONS for entry in tail):
+        return None  # a correction may reach behind the snapshot: replay the whole log
+    try:
+        for entry in tail:
+            verdict = game.apply(replay.state, entry)  # the unpickled state is this request's own
+            if verdict is not None:
+                replay.verdicts[entry.seq] = verdict
+    except Exception:  # the log replays; a snapshot it does not replay on is not to be trusted
+        return None
+    current_app.extensions.setdefault("tables.snapshots", {})[table_id] = snapshot.version // SNAPSHOT_EVERY
+    return Replayed(version, last, None, replay, _loader(store, table_id, version), game=game)
+
+
+def snapshot(store: Store, table_id: str, replayed: Replayed) -> None:
+    """Keep a snapshot when the log has passed a multiple of SNAPSHOT_EVERY since the last one this app saw."""
+    known = current_app.extensions.setdefault("tables.snapshots", {})
+    if replayed.version < SNAPSHOT_EVERY or replayed.version // SNAPSHOT_EVERY <= known.get(table_id, 0):
+        return
+    known[table_id] = replayed.version // SNAPSHOT_EVERY
+    game_name = replayed.game.__name__.split(".")[-2]  # referee.<game>.table
+    data = pickle.dumps((game_name, replayed.replay), protocol=pickle.HIGHEST_PROTOCOL)
+    store.save_snapshot(table_id, Snapshot(replayed.version, replayed.hash, CODE, _seal(data) + data))
