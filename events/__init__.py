@@ -1,7 +1,8 @@
 """The log's storage: append-only entries per table, hash-chained (E-1, E-3, E-4); knows nothing about rummy."""
 
 from events.chain import ChainError, entry_hash, export_lines, read_export
-from events.store import Conflict, Head, JoinCode, Snapshot, Store, StoredEntry, TableRecord
+from events.side import JoinCode, Snapshot
+from events.store import Conflict, Head, Store, StoredEntry, TableRecord
 
 __all__ = ["ChainError", "Conflict", "Head", "JoinCode", "Snapshot", "Store", "StoredEntry", "TableRecord",
            "entry_hash", "export_lines", "read_export"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable, NamedTuple
@@ -12,14 +11,11 @@ from typing import Callable, NamedTuple
 import sqlalchemy as sa
 
 from events.chain import entry_hash, iso
-from events.models import EntryRow, JoinCodeRow, SnapshotRow, TableNotesRow, TableRow
+from events.models import EntryRow, TableRow
+from events.side import SideRecords
 
-logger = logging.getLogger(__name__)
 ENTRIES = EntryRow.__table__
 TABLES = TableRow.__table__
-CODES = JoinCodeRow.__table__
-NOTES = TableNotesRow.__table__
-SNAPSHOTS = SnapshotRow.__table__
 
 # What `decide` returns: (type, seat, at, data, verdict), or None to write nothing.
 Decision = tuple[str, "int | None", datetime, dict, "dict | None"]
@@ -85,24 +81,6 @@ class TableRecord:
         if digest == self.host_token_hash:
             return "host"
         return self.seat_token_hashes.index(digest) if digest in self.seat_token_hashes else None
-
-
-class JoinCode(NamedTuple):
-    """What a join code stands for: a seat of a table, and the token that acts for it."""
-
-    code: str
-    table_id: str
-    seat: int
-    token: str
-
-
-class Snapshot(NamedTuple):
-    """A cached replay as far as entry `version` of the log, whose hash it matches; `state` is opaque bytes."""
-
-    version: int
-    hash: str
-    code: str
-    state: bytes
 
 
 @dataclass
@@ -198,24 +176,12 @@ HEAD = (sa.select(ENTRIES.c.seq, ENTRIES.c.hash).where(ENTRIES.c.table_id == sa.
 BY_KEY = sa.select(ENTRIES).where(ENTRIES.c.table_id == sa.bindparam("table_id"),
                                   ENTRIES.c.idempotency_key == sa.bindparam("key"))
 TABLE = sa.select(TABLES).where(TABLES.c.id == sa.bindparam("table_id"))
-JOIN_CODE = sa.select(CODES).where(CODES.c.code == sa.bindparam("code"))
-TABLE_CODES = (sa.select(CODES.c.seat, CODES.c.code).where(CODES.c.table_id == sa.bindparam("table_id"))
-               .order_by(CODES.c.seat, CODES.c.created_at, CODES.c.code))
-# The latest snapshot that matches the log: the entry at its version exists and has its hash.
-SNAPSHOT = (sa.select(SNAPSHOTS.c.version, SNAPSHOTS.c.hash, SNAPSHOTS.c.code, SNAPSHOTS.c.state)
-            .join(ENTRIES, sa.and_(ENTRIES.c.table_id == SNAPSHOTS.c.table_id, ENTRIES.c.seq == SNAPSHOTS.c.version,
-                                   ENTRIES.c.hash == SNAPSHOTS.c.hash))
-            .where(SNAPSHOTS.c.table_id == sa.bindparam("table_id"), SNAPSHOTS.c.version <= sa.bindparam("upto"))
-            .order_by(SNAPSHOTS.c.version.desc()).limit(1))
-TABLE_NOTES = sa.select(NOTES.c.notes).where(NOTES.c.table_id == sa.bindparam("table_id"))
-
-
 def _head(conn, table_id: str) -> tuple[int, str | None]:
     row = conn.execute(HEAD, {"table_id": table_id}).first()
     return (0, None) if row is None else (row.seq, row.hash)
 
 
-class Store:
+class Store(SideRecords):
     """The event store over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
     def __init__(self, engine: sa.Engine, locked: Callable):
@@ -283,66 +249,6 @@ class Store:
                                 verdict, idempotency_key)
             conn.execute(ENTRIES.insert().values(**self._row(table_id, entry)))
         return Appended(entry)
-
-    # Beside the log: join codes and the web's notes on a table. Neither is an entry: the log never holds
-    # a token, and nothing here changes what the log replays to.
-
-    def add_join_code(self, code: str, table_id: str, seat: int, token: str) -> bool:
-        """Keep a new code for a seat; False when the code is already taken (make another)."""
-        try:
-            with self.engine.connect() as conn, conn.execution_options(sqlite_begin="BEGIN IMMEDIATE").begin():
-                if conn.execute(JOIN_CODE, {"code": code}).first() is not None:
-                    return False
-                conn.execute(CODES.insert().values(code=code, table_id=table_id, seat=seat, token=token,
-                                                   created_at=datetime.now(timezone.utc)))
-        except sa.exc.IntegrityError:
-            if self.join_code(code) is not None:
-                return False  # taken by a writer in between
-            raise
-        return True
-
-    def join_code(self, code: str) -> JoinCode | None:
-        """Say what a code stands for, or None."""
-        with self.engine.connect() as conn:
-            row = conn.execute(JOIN_CODE, {"code": code}).first()
-        return None if row is None else JoinCode(row.code, row.table_id, row.seat, row.token)
-
-    def join_codes(self, table_id: str) -> dict[int, str]:
-        """A table's codes by seat (the latest one when a seat has several)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(TABLE_CODES, {"table_id": table_id}).all()
-        return {row.seat: row.code for row in rows}
-
-    def save_notes(self, table_id: str, notes: dict) -> None:
-        """Keep the web's notes on a table (written once, when the table starts)."""
-        with self.engine.begin() as conn:
-            conn.execute(NOTES.insert().values(table_id=table_id, notes=_dumps(notes),
-                                               created_at=datetime.now(timezone.utc)))
-
-    def notes(self, table_id: str) -> dict:
-        with self.engine.connect() as conn:
-            text = conn.execute(TABLE_NOTES, {"table_id": table_id}).scalar()
-        return {} if text is None else json.loads(text)
-
-    def snapshot(self, table_id: str, upto: int) -> Snapshot | None:
-        """The latest snapshot as far as `upto` whose hash is the log's at its version (others are ignored)."""
-        with self.engine.connect() as conn:
-            row = conn.execute(SNAPSHOT, {"table_id": table_id, "upto": upto}).first()
-        return None if row is None else Snapshot(row.version, row.hash, row.code, bytes(row.state))
-
-    def save_snapshot(self, table_id: str, snapshot: Snapshot) -> bool:
-        """Keep a snapshot in place of the table's older ones; False when it could not (it is only a cache)."""
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(SNAPSHOTS.delete().where(SNAPSHOTS.c.table_id == table_id,
-                                                      SNAPSHOTS.c.version <= snapshot.version))
-                conn.execute(SNAPSHOTS.insert().values(table_id=table_id, created_at=datetime.now(timezone.utc),
-                                                       **snapshot._asdict()))
-        except (sa.exc.IntegrityError, sa.exc.OperationalError) as error:
-            # Another worker wrote this version first, or the database is busy: the next one will do.
-            logger.info("snapshot of %s at %s not kept: %s", table_id, snapshot.version, type(error).__name__)
-            return False
-        return True
 
     @staticmethod
     def chain(entries_fields: list[tuple[str, int | None, datetime, dict, dict | None]]) -> list[StoredEntry]:
