@@ -15,7 +15,7 @@ depends_on = None
 REFUSAL = "entries are append-only (E-1): correct with a later void or replace entry"
 
 PG_FUNCTION = f"""
-CREATE FUNCTION arbitre_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION arbitre_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     RAISE EXCEPTION '{REFUSAL}';
 END;
