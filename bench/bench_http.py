@@ -18,7 +18,6 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,18 +104,10 @@ def database(tmp: str):
     if not url:
         yield f"sqlite:///{tmp}/bench.sqlite3"
         return
-    import sqlalchemy as sa
+    from events.db import own_schema
 
-    schema = f"arbitre_http_{uuid.uuid4().hex[:8]}"
-    admin = sa.create_engine(url)
-    with admin.begin() as conn:
-        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with own_schema(url, "arbitre_http") as scoped:
+        yield scoped
 
 
 def main() -> int:

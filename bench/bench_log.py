@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 import sqlalchemy as sa
 
 from events import Store
-from events.db import open_store, upgrade
+from events.db import open_store, own_schema, upgrade
 from referee import log
 from referee.cards import RANKS, SUITS
 
@@ -191,26 +191,20 @@ def sqlite() -> None:
 
 
 def postgresql() -> None:
-    admin = sa.create_engine(PG_URL)
-    schema = f"arbitre_bench_{uuid.uuid4().hex[:8]}"
+    probe = sa.create_engine(PG_URL)
     try:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+        probe.connect().close()
     except sa.exc.OperationalError as error:
         print(f"PostgreSQL: skipped, {PG_URL} is unreachable ({type(error.orig).__name__})")
         return
-    url = f"{PG_URL}{'&' if '?' in PG_URL else '?'}options=-csearch_path%3D{schema}"
-    try:
-        upgrade(url)
+    finally:
+        probe.dispose()
+    with own_schema(PG_URL, "arbitre_bench") as url:
         store = open_store(url)
         try:
             bench(store, "PostgreSQL")
         finally:
             store.engine.dispose()
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
 
 
 def main() -> int:

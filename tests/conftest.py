@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import uuid
 from contextlib import contextmanager
 
 import pytest
@@ -16,12 +15,6 @@ import pytest
 from api import create_app
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
-
-
-def _with_search_path(url: str, schema: str) -> str:
-    """Point every connection of `url` at `schema` (libpq connect options)."""
-    sep = "&" if "?" in url else "?"
-    return f"{url}{sep}options=-csearch_path%3D{schema}"
 
 
 @pytest.fixture(scope="session")
@@ -37,22 +30,10 @@ def sqlite_template(tmp_path_factory) -> str:
 @contextmanager
 def own_postgresql_schema(prefix: str = "arbitre_test"):
     """Create and migrate a PostgreSQL schema of its own, give the URL that uses it, drop it afterwards."""
-    import sqlalchemy as sa
+    from events.db import own_schema
 
-    from events.db import upgrade
-
-    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(PG_URL)
-    with admin.begin() as conn:
-        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        url = _with_search_path(PG_URL, schema)
-        upgrade(url)
+    with own_schema(PG_URL, prefix) as url:
         yield url
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
 
 
 @pytest.fixture(scope="session")
