@@ -1,4 +1,4 @@
-"""Every public case of ../shared/golden/referee_cases.json, through the HTTP endpoints."""
+"""Every public case of tests/golden/referee_cases.json, through the HTTP endpoints."""
 
 import json
 from pathlib import Path
@@ -7,7 +7,7 @@ import pytest
 
 from api import create_app
 
-CASES_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "golden" / "referee_cases.json"
+CASES_FILE = Path(__file__).resolve().parent / "golden" / "referee_cases.json"
 CASES = json.loads(CASES_FILE.read_text(encoding="utf-8"))
 
 

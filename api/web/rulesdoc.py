@@ -9,7 +9,7 @@ from functools import lru_cache
 from markupsafe import Markup, escape
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-SOURCES = (os.path.join(ROOT, "..", "shared", "RULES.md"), os.path.join(ROOT, "docs", "RULES.md"))
+SOURCES = (os.path.join(ROOT, "docs", "RULES.md"),)
 RULE_ID = re.compile(r"^\*\*([KCRE]-\d+) ")
 INLINE = (
     (re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"),
@@ -20,7 +20,7 @@ INLINE = (
 
 
 def source() -> str:
-    """Read the rules from ../shared/RULES.md when present, else from our copy in docs/."""
+    """Read the rules from docs/RULES.md, the copy the repo keeps in step with the contract."""
     for path in SOURCES:
         if os.path.exists(path):
             with open(path, encoding="utf-8") as f:
