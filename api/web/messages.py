@@ -97,9 +97,13 @@ def _get(problem, name):
 
 
 def init_app(app) -> None:
-    """Give the templates the filters: `violation_text`, `problem_title`, `problem_detail`, `entry_type`."""
+    """Give the templates the filters `violation_text`, `problem_title`, `problem_detail`, `entry_type`, and
+    `headline` (api/web/turn.py)."""
+    from api.web import turn
+
     app.jinja_env.filters.update(violation_text=violation_text, problem_title=problem_title,
                                  problem_detail=problem_detail, entry_type=entry_type)
+    app.jinja_env.globals.setdefault("headline", turn.headline)  # what the table waits for, in words
 
 
 # The HTTP errors an HTML page may show (werkzeug's names and descriptions), for the catalogue.
