@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from api.web import backend, chart, evidence, forms, security
+from api.web.i18n import gettext as _
 from api.web.play import flash_note, moved_on
 from referee.log import Entry, game_module, replay as replay_log
 from referee.violations import Refusal
@@ -29,7 +30,7 @@ def timeline(table_id):
 def _item(items: list[dict], seq: int) -> dict:
     found = next((i for i in items if i["seq"] == seq), None)
     if found is None:
-        abort(404, description=f"no entry {seq} at this table")
+        abort(404, description=_("no entry %(n)s at this table", n=seq))
     return found
 
 

@@ -13,7 +13,8 @@ ENGLISH = ("the", "and", "with", "of", "is", "not", "from", "your", "this", "tha
            "request", "none", "who", "what", "enter", "send", "cancel", "void", "replace", "replaces", "voids",
            "after", "before", "now", "next", "goes", "out", "shown", "known", "left", "arrange", "lay",
            "off", "stock", "pile", "top", "clock", "time", "ran", "new", "start", "home", "import", "balances",
-           "chart", "winner", "wins", "lost", "won", "open", "opened", "opening", "joker", "jokers")
+           "chart", "winner", "wins", "lost", "won", "open", "opened", "opening", "joker", "jokers", "no", "such",
+           "unknown", "found", "yet", "has", "have", "are", "be", "it", "its", "for", "at", "by", "or")
 WORD = re.compile(r"\b(" + "|".join(ENGLISH) + r")\b", re.I)
 # Not read as text: scripts, styles, the URLs and ids of attributes; the card codes and rule ids players see.
 DROP = [re.compile(p, re.S | re.I) for p in (r"<script.*?</script>", r"<style.*?</style>", r"<code>.*?</code>",

@@ -62,7 +62,17 @@ def test_a_rami_table_in_french_shows_no_english(phone):
     assert not found, found
 
 
-@pytest.mark.parametrize("path", ["/t/nope", "/j/ZZZZZZ", "/nowhere"])
+@pytest.mark.parametrize("path", ["/t/nope", "/j/ZZZZZZ", "/nowhere", "/t/nope/history"])
 def test_error_pages_in_french_show_no_english(phone, path):
     page = phone("fr").get(path, status=404).get_data(as_text=True)
     assert not leaks(page), leaks(page)
+
+
+def test_refused_forms_outside_a_table_are_french(phone):
+    french = phone("fr")
+    page = french.post("/new", {"game": "continental", "player": ["Ana", "Ben", "Chloé"], "tracking": "full",
+                                "dealer": "0"}, status=422).get_data(as_text=True)
+    assert "Rami continental se joue de 4 à 5 joueurs, pas 3" in page.replace("\xa0", " ")
+    assert not leaks(page, NAMES), leaks(page, NAMES)
+    broken = french.post("/import", {"log": "not a log"}, status=400).get_data(as_text=True)
+    assert not leaks(broken, NAMES), leaks(broken, NAMES)
