@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 
 from flask import Blueprint, Flask, Response, current_app, request
@@ -37,6 +38,29 @@ def hub() -> Hub:
     return found
 
 
+class SharedReads:
+    """The streams of a table woken by one entry read the log once: the first reads, the others take its answer."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.kept: dict[tuple[str, int], list] = {}  # (table, after) -> [head it was read at, entries, lock]
+
+    def get(self, table_id: str, after: int, head: int, fetch) -> list[dict]:
+        with self.lock:
+            if len(self.kept) > 4096:
+                self.kept.clear()
+            slot = self.kept.setdefault((table_id, after), [None, None, threading.Lock()])
+        with slot[2]:
+            if slot[0] != head:
+                slot[1], slot[0] = fetch(), head
+            return slot[1]
+
+
+def _shared() -> SharedReads:
+    kept = current_app.extensions.setdefault("live", {})
+    return kept.setdefault("reads", SharedReads())
+
+
 def _after() -> int:
     """Where the client is: `Last-Event-ID` (a reconnection) wins over `?after=` (the page's version)."""
     name, raw = "Last-Event-ID", request.headers.get("Last-Event-ID")
@@ -57,7 +81,7 @@ def events(table_id: str):
     """Stream the table's new entries (text/event-stream), from `Last-Event-ID` or `?after=`."""
     after = _after()
     app = current_app._get_current_object()
-    live = hub()
+    live, shared = hub(), _shared()
     live.watch(table_id)  # before the first read: an entry written in between still wakes us
     try:
         first = service.entries(table_id, after)["entries"]  # 404 for an unknown table, before any byte is sent
@@ -80,10 +104,14 @@ def events(table_id: str):
                 left = ends - time.monotonic()
                 if left <= 0:
                     return
-                if not live.wait(table_id, after, min(heartbeat, left)):
+                woken = live.wait(table_id, after, min(heartbeat, left))
+                if not woken:
                     yield ": heartbeat\n\n"
                 with app.app_context():  # writes what is due (R-17), as any read of the table does
-                    batch = service.entries(table_id, after)["entries"]
+                    def read(after=after):
+                        return service.entries(table_id, after)["entries"]
+                    # A heartbeat reads for itself: it is the safety net for a lost notice.
+                    batch = shared.get(table_id, after, live.heads.get(table_id), read) if woken else read()
         finally:
             live.unwatch(table_id)
 

@@ -31,7 +31,8 @@ class Hub:
 
     def __init__(self, engine: sa.Engine):
         self.engine = engine
-        self.cond = threading.Condition()
+        self.cond = threading.Lock()  # guards the dicts below; each watched table has its own condition on it
+        self.conds: dict[str, threading.Condition] = {}
         self.heads: dict[str, int] = {}  # the highest seq this hub has heard of, per watched table
         self.watching: dict[str, int] = {}  # table id -> number of streams watching it
         self.thread: threading.Thread | None = None
@@ -45,6 +46,7 @@ class Hub:
         with self.cond:
             self.watching[table_id] = self.watching.get(table_id, 0) + 1
             self.heads.setdefault(table_id, 0)
+            self.conds.setdefault(table_id, threading.Condition(self.cond))
             if self.thread is None or not self.thread.is_alive():
                 self.ready.clear()
                 self.thread = threading.Thread(target=self._run, name="arbitre-live", daemon=True)
@@ -57,6 +59,7 @@ class Hub:
             if left <= 0:
                 self.watching.pop(table_id, None)
                 self.heads.pop(table_id, None)
+                self.conds.pop(table_id, None)
             else:
                 self.watching[table_id] = left
 
@@ -64,12 +67,12 @@ class Hub:
         """Wait until the table's log passes `after` (True) or `timeout` seconds pass (False)."""
         end = time.monotonic() + timeout
         with self.cond:
-            epoch = self.epoch
+            epoch, cond = self.epoch, self.conds.get(table_id)
             while self.heads.get(table_id, 0) <= after and self.epoch == epoch:
                 left = end - time.monotonic()
-                if left <= 0:
+                if left <= 0 or cond is None:
                     return False
-                self.cond.wait(left)
+                cond.wait(left)
         return True
 
     def heard(self, table_id: str, seq: int) -> None:
@@ -77,7 +80,7 @@ class Hub:
         with self.cond:
             if table_id in self.watching and seq > self.heads.get(table_id, 0):
                 self.heads[table_id] = seq
-                self.cond.notify_all()
+                self.conds[table_id].notify_all()  # only this table's streams: not every stream of the process
 
     # --- the thread ------------------------------------------------------------------------------------
     def _idle_since(self, since: float | None) -> float | None:
@@ -141,4 +144,5 @@ class Hub:
         """Make every waiting stream re-read (after a reconnection, notices may have been missed)."""
         with self.cond:
             self.epoch += 1
-            self.cond.notify_all()
+            for cond in self.conds.values():
+                cond.notify_all()
