@@ -12,6 +12,7 @@
   function label(name) { return box.dataset["t" + name.charAt(0).toUpperCase() + name.slice(1)] || name; }
 
   function show(kind) {
+    if (navigator.onLine === false) { kind = "offline"; }
     state = kind;
     box.dataset.state = kind;
     var words = label(kind);
@@ -82,8 +83,15 @@
     box.hidden = false;
     last = main && main.dataset.savedAt ? new Date(+main.dataset.savedAt) : new Date();
     want = version();
-    window.addEventListener("offline", function () { show("offline"); });
-    window.addEventListener("online", function () { show("reconnecting"); connect(); });
+    var online = navigator.onLine;
+    function changed() {  // the events, and a look every 2 s: not every browser sends them
+      if (navigator.onLine === online) { return; }
+      online = navigator.onLine;
+      if (online) { show("reconnecting"); connect(); } else { show("offline"); }
+    }
+    window.addEventListener("offline", changed);
+    window.addEventListener("online", changed);
+    setInterval(changed, 2000);
     if (window.ArbitreOutbox) { window.ArbitreOutbox.start(hooks); }
     if (navigator.onLine === false || (main && main.dataset.savedAt)) { show("offline"); }
     else { show("reconnecting"); }

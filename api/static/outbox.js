@@ -102,11 +102,6 @@
       if (first.conflict) { actions.appendChild(button(t("redo"), function () { decide(first, "redo"); })); }
       alert.appendChild(actions);
       panel.appendChild(alert);
-    } else if (navigator.onLine === false) {
-      var later = document.createElement("p");
-      later.className = "hint";
-      later.textContent = t("later");
-      panel.appendChild(later);
     }
   }
 
@@ -165,14 +160,21 @@
   }
 
   // Offline, a queued draw is followed by its discard: show that form (rendered by the server in advance).
+  // Any other entry: its form goes, so that nothing is entered twice on a state the phone no longer shows.
   function nextStep(form, item) {
-    var next = document.getElementById("after-draw");
-    if (field(item.fields, "type") !== "draw" || !next || !form.isConnected) { return; }
-    var holder = document.createElement("div");
+    if (!form.isConnected) { return; }
+    var next = document.getElementById("after-draw"), holder = document.createElement("div");
     holder.className = "next-step";
-    holder.appendChild(next.content.cloneNode(true));
+    if (field(item.fields, "type") === "draw" && next) {
+      holder.appendChild(next.content.cloneNode(true));
+      next.remove();
+    } else {
+      var hint = document.createElement("p");
+      hint.className = "hint";
+      hint.textContent = t("later");
+      holder.appendChild(hint);
+    }
     form.replaceWith(holder);
-    next.remove();
     if (hooks.init) { hooks.init(holder); }
   }
 
