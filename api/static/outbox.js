@@ -38,6 +38,9 @@
       method: "POST", body: body(item, live), credentials: "same-origin", headers: { Accept: "application/json" }
     }).then(function (r) {
       if (r.status >= 500) { throw new Error("server " + r.status); }  // kept, sent again later
+      if ((r.headers.get("Content-Type") || "").indexOf("json") < 0) {  // an HTML error page (CSRF, 404)
+        return { status: r.status, problem: { title: String(r.status), detail: r.statusText } };
+      }
       return r.json().then(function (answer) { answer.status = r.status; return answer; });
     });
   }
@@ -194,7 +197,11 @@
     if (!item.fields.some(function (f) { return f[0] === "key"; })) { item.fields.push(["key", item.key]); }
     if (ahead.length || navigator.onLine === false) { queueUp(item, form); return; }
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-    post(item, true).then(function (answer) { location.assign(answer.redirect); })
+    post(item, true).then(function (answer) {
+      if (answer.redirect) { location.assign(answer.redirect); return; }
+      item.problem = answer.problem;  // not an answer of ours: keep the entry and say so
+      queueUp(item, form);
+    })
       .catch(function () {  // the network failed under the POST: keep the entry
         form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
         queueUp(item, form);

@@ -33,7 +33,7 @@ function shell(request) {
 // A page: from the network, kept with the time it was seen; offline, the kept copy, marked on <main>.
 function page(request) {
   return fetch(request).then(function (response) {
-    if (response.ok && response.headers.get("Content-Type").indexOf("text/html") === 0) {
+    if (response.ok && (response.headers.get("Content-Type") || "").indexOf("text/html") === 0) {
       var copy = response.clone();
       copy.text().then(function (html) {
         var saved = html.replace('<main id="main"', '<main id="main" data-saved-at="' + Date.now() + '"');

@@ -95,3 +95,17 @@ def test_the_app_is_installable(phones):
     for icon in manifest["icons"]:
         assert page.request.get(icon["src"]).ok
     assert page.locator("meta[name=theme-color]").get_attribute("content") == manifest["theme_color"]
+
+
+def test_an_entry_whose_post_fails_for_the_network_waits_and_is_sent_later(phones, base_url):
+    host = phones()
+    table = dealt_table(host)
+    host.route("**/outbox", lambda route: route.abort("internetdisconnected"))  # online, but the POST is lost
+    host.get_by_role("button", name=re.compile("Took from the stock")).click()
+    outbox = host.locator("#live .outbox")
+    expect(outbox).to_contain_text("Waiting to send (1)")
+    assert len(log(base_url, table)) == 2
+    host.unroute("**/outbox")
+    expect(outbox).to_be_hidden(timeout=15000)  # the outbox tries again by itself
+    expect(host.locator("#headline")).to_have_text("Ben's turn: discard a card.", timeout=5000)
+    assert kinds(log(base_url, table))[2:] == [(3, "draw", 1, "stock")]
