@@ -45,9 +45,14 @@ async def http(port: int, method: str, path: str, body=None, token=None) -> tupl
 class Table:
     def __init__(self, port: int, created: dict):
         self.port, self.id, self.host, self.version, self.turns = port, created["id"], created["host_token"], 1, 0
+        self.lock = asyncio.Lock()  # one phone writes at a table: one entry after another
 
     async def write(self) -> int:
         """Enter the next entry (a deal, then draws and discards); give its seq."""
+        async with self.lock:
+            return await self._write()
+
+    async def _write(self) -> int:
         if self.version == 1:
             entry = {"type": "deal", "dealer": 0, "upcard": "7H"}
         else:
