@@ -92,6 +92,13 @@ def problem_detail(problem, names: list[str] | None = None) -> str:
     return gettext(str(_get(problem, "detail") or ""))
 
 
+def spoken(problem: dict, names: list[str] | None = None) -> dict:
+    """A problem as a script shows it (static/outbox.js): title, detail and messages in the reader's language."""
+    violations = [{**v, "message": violation_text(v, names)} for v in problem.get("violations") or []]
+    return {**problem, "title": problem_title(problem), "detail": problem_detail(problem, names),
+            "violations": violations}
+
+
 def _get(problem, name):
     return problem.get(name) if isinstance(problem, dict) else getattr(problem, name, None)
 
