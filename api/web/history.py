@@ -95,7 +95,8 @@ def _correct(table_id: str, seq: int, kind: str):
         answer, problem = backend.post(table_id, who["token"], forms.number(request.form.get("version")),
                                        correction, request.form.get("key"))
         if answer:
-            flash_note(table_id, {"notice": f"{kind} {seq}"})
+            done = _("entry %(n)s voided", n=seq) if kind == "void" else _("entry %(n)s replaced", n=seq)
+            flash_note(table_id, {"notice": done})
             return redirect(url_for("history.timeline", table_id=table_id), 303)
         problem = moved_on(problem)
     return render_template("correct.html", table=view, item=item, kind=kind, after=after, problem=problem,

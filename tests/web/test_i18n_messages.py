@@ -85,3 +85,20 @@ def test_a_queued_entry_refused_is_explained_to_the_script_in_the_readers_langua
     assert problem["title"] == "Refusé par les règles"
     assert text_of(problem["violations"][0]["message"]) == "Ben prend une carte (pioche ou défausse) avant de défausser"
     assert problem["violations"][0]["rule"] == "C-3" and problem["violations"][0]["params"] == {"player": 1}
+
+
+def test_a_seat_phone_is_not_offered_to_correct_its_own_exit(host, phone):
+    """E-2 *Reading*: the host corrects an exit; the seat's phone would only be refused (403)."""
+    from tests.web.conftest import joined
+
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.enter(type="draw", seat="1", from_="stock")
+    host.enter(type="discard", seat="1", card="9C")
+    host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT})
+    ben = joined(host, phone("fr"), 1)
+    assert f"/e/5/void" not in ben.page(f"/t/{host.table}/e/5") and "/e/4/void" in ben.page(f"/t/{host.table}/e/4")
+    assert f"/e/5/void" in host.page(f"/t/{host.table}/e/5")
+    refused = text_of(ben.post(f"/t/{host.table}/e/5/void", {"version": ben.version(), "action": "confirm"}, status=403)
+                      .get_data(as_text=True))
+    assert "n’est annulée ou remplacée que par l’hôte" in refused and "Ben" in refused

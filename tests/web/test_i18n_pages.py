@@ -43,6 +43,9 @@ def test_a_continental_table_in_french_shows_no_english(phone):
     pages += [t, f"{t}/history", f"{t}/e/8", f"{t}/e/7/replace"]
     found = english_on(host, pages)
     assert not found, found
+    host.post(f"{t}/e/8/void", {"version": host.version(), "action": "confirm"})  # the host voids Chloé's exit
+    found = english_on(host, [f"{t}/history"])  # "Fait : entrée 8 annulée."
+    assert not found, found
     ben = joined(host, phone("fr"), 1)  # a seat's own phone sees the table its way
     found = english_on(ben, [t, f"{t}/history", f"{t}/e/5", f"{t}/e/5/void"])
     assert not found, found
