@@ -97,8 +97,8 @@ def test_a_seat_phone_is_not_offered_to_correct_its_own_exit(host, phone):
     host.enter(type="discard", seat="1", card="9C")
     host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT})
     ben = joined(host, phone("fr"), 1)
-    assert f"/e/5/void" not in ben.page(f"/t/{host.table}/e/5") and "/e/4/void" in ben.page(f"/t/{host.table}/e/4")
-    assert f"/e/5/void" in host.page(f"/t/{host.table}/e/5")
+    assert "/e/5/void" not in ben.page(f"/t/{host.table}/e/5") and "/e/4/void" in ben.page(f"/t/{host.table}/e/4")
+    assert "/e/5/void" in host.page(f"/t/{host.table}/e/5")
     refused = text_of(ben.post(f"/t/{host.table}/e/5/void", {"version": ben.version(), "action": "confirm"}, status=403)
                       .get_data(as_text=True))
     assert "n’est annulée ou remplacée que par l’hôte" in refused and "Ben" in refused
