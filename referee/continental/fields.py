@@ -13,7 +13,7 @@ FIELDS = {
     ("draw", "full"): ({"from"}, set()),
     ("discard", "full"): ({"card"}, set()),
     ("exit", "full"): ({"runs"}, set()),
-    ("exit", "results"): ({"runs"}, {"timing"}),
+    ("exit", "results"): (set(), {"runs", "counts", "timing"}),  # runs, or counts (a quick score)
     ("null_deal", "results"): (set(), set()),
 }
 
@@ -42,7 +42,8 @@ def check_fields(entry: Entry, tracking: str) -> None:
         return  # the common case, checked cheaply
     extra = keys - required - optional - {"seat"}
     if extra:
-        hint = " (the referee works the timing out itself in full tracking)" if extra == {"timing"} else ""
+        hint = " (the referee works the timing out itself in full tracking)" if extra == {"timing"} else \
+            " (a quick score by counts is for results tracking)" if "counts" in extra else ""
         raise Malformed(f"{entry.type} does not take {', '.join(sorted(extra))} with {tracking} tracking{hint}")
     missing = required - keys
     if missing:
