@@ -46,6 +46,12 @@ class Operation:
 
 
 _OPERATIONS: dict[tuple[str, str], Operation] = {}
+_COMPONENTS: dict[str, object] = {}  # schemas of fields inside a body (e.g. an entry's), named in a description
+
+
+def component(name: str, schema) -> None:
+    """Describe a schema under components/schemas that no endpoint names as its whole body."""
+    _COMPONENTS[name] = schema
 
 
 def document(path: str, method: str, summary: str, *, request=None, response=None, errors=(400,), status=200,
@@ -100,6 +106,8 @@ def build_spec() -> dict:
                    info={"description": "Referee and scorekeeper for rummy played with real cards. "
                                         "Rule ids (C-8, K-1...) refer to RULES.md."})
     spec.components.schema("Problem", schema=ProblemSchema)
+    for name, schema in _COMPONENTS.items():
+        spec.components.schema(name, schema=schema)
     paths: dict[str, dict] = {}
     for op in _OPERATIONS.values():
         paths.setdefault(op.path, {})[op.method] = _operation(op)
