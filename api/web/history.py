@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, chart, evidence, forms, security
+from api.web import backend, chart, evidence, forms, quick, security
 from api.web.play import flash_note, moved_on
 from referee.log import Entry, game_module, replay as replay_log
 from referee.violations import Refusal
@@ -81,7 +81,8 @@ def _correct(table_id: str, seq: int, kind: str):
     correction, problem, after = {"type": kind, "target": seq}, None, None
     if kind == "replace":
         fields = request.form if request.method == "POST" else _fields_of(item)
-        body, bad = forms.safe_entry_from({**fields, "type": item["type"]}, len(view["players"]))
+        body, bad = forms.safe_entry_from({**fields, "type": item["type"]}, len(view["players"]),
+                                          [p["name"] for p in view["players"]])
         if bad:
             problem = backend.problem_of(bad)
         else:
@@ -123,4 +124,4 @@ def _fields_of(item: dict) -> dict:
         out["cards"] = line(item["cards"])
     for seat, cards in (item.get("hands") or {}).items():
         out[f"hand{seat}"] = line(cards)
-    return out
+    return {**out, **quick.fields_of(item)}
