@@ -44,6 +44,7 @@ def test_a_quick_exit_is_settled_and_shown_as_not_refereed(host, client):
     page = quick_exit(host, 1, twos="2", jokers="1", timing="first_turn")
     assert "Valid exit" in page and "A quick score, not refereed" in page
     assert re.search(r"Each opponent pays</th><td>12<", page)  # 1 + (2 + 2) + 7
+    assert "Evidence" not in page  # no card was shown: nothing to weigh against the table's sightings (C-11)
     state = client.get(f"/api/v1/tables/{table}").json
     assert [p["score"] for p in state["players"]] == [-12, 36, -12, -12]
     history = host.page(f"/t/{table}/history")
