@@ -15,7 +15,7 @@ TEXT = {
            "dealt": "Cards dealt", "valid": "Valid exit", "quick": "not refereed", "back": "Back to the table",
            "history": "History", "won": "Ana won the round", "twos": "2s in Ben's 15 cards",
            "jokers": "Jokers in Ben's 15 cards", "points": "Points left in %s's hand"},
-    "fr": {"locale": "fr-FR", "who_out": "Score rapide : qui est sorti ?", "who_won": "Score rapide : qui a gagné la manche ?",
+    "fr": {"locale": "fr-FR", "who_out": "Score rapide\u00a0: qui est sorti\u202f?", "who_won": "Score rapide\u00a0: qui a gagné la manche\u202f?",
            "record": "Enregistrer les points", "first": "Au premier tour", "suit": "Les 15 cartes sont d’une seule couleur",
            "dealt": "Cartes distribuées", "valid": "Sortie valide", "quick": "non arbitré", "back": "Retour à la table",
            "history": "Historique", "won": "Manche gagnée par Ana", "twos": "Deux dans les 15 cartes de Ben",
