@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
@@ -109,7 +107,7 @@ def test_a_continental_deal_by_quick_score_is_at_most_six_taps(phones, lang):
 def test_a_rami_round_by_points_is_at_most_six_taps_a_hand(phones, lang):
     t = TEXT[lang]
     host = phones(locale=t["locale"], extra_http_headers={"Accept-Language": t["locale"]})
-    table = start_results_table(host, "rami", ("Ana", "Ben", "Chloé"))
+    start_results_table(host, "rami", ("Ana", "Ben", "Chloé"))
     host.get_by_role("button", name=t["dealt"]).click()
     expect(host.get_by_role("heading", name=t["who_won"])).to_be_visible()
 

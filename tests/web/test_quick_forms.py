@@ -26,7 +26,7 @@ def test_the_table_page_offers_a_quick_score_for_each_player_who_may_have_gone_o
         assert f'href="/t/{table}/compose/quick_exit?seat={seat}">{name}</a>' in page
     ben = joined(host, phone(), 1)
     mine = ben.page()
-    assert f"quick_exit?seat=1" in mine and "quick_exit?seat=0" not in mine  # a seat writes its own exit only
+    assert "quick_exit?seat=1" in mine and "quick_exit?seat=0" not in mine  # a seat writes its own exit only
 
 
 def test_the_quick_exit_form_gives_counts_as_buttons_within_the_decks(host):
