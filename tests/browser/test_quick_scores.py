@@ -12,12 +12,14 @@ TEXT = {
            "record": "Record the score", "first": "On the first turn", "suit": "All 15 cards stand for one suit",
            "dealt": "Cards dealt", "valid": "Valid exit", "quick": "not refereed", "back": "Back to the table",
            "history": "History", "won": "Ana won the round", "twos": "2s in Ben's 15 cards",
-           "jokers": "Jokers in Ben's 15 cards", "points": "Points left in %s's hand"},
+           "jokers": "Jokers in Ben's 15 cards", "points": "Points left in %s's hand",
+           "correct": "Correct this entry", "changes": "Show what changes", "confirm": "Confirm the correction"},
     "fr": {"locale": "fr-FR", "who_out": "Score rapide\u00a0: qui est sorti\u202f?", "who_won": "Score rapide\u00a0: qui a gagné la manche\u202f?",
            "record": "Enregistrer les points", "first": "Au premier tour", "suit": "Les 15 cartes sont d’une seule couleur",
            "dealt": "Cartes distribuées", "valid": "Sortie valide", "quick": "non arbitré", "back": "Retour à la table",
            "history": "Historique", "won": "Manche gagnée par Ana", "twos": "Deux dans les 15 cartes de Ben",
-           "jokers": "Jokers dans les 15 cartes de Ben", "points": "Points restant dans la main de %s"},
+           "jokers": "Jokers dans les 15 cartes de Ben", "points": "Points restant dans la main de %s",
+           "correct": "Corriger cette entrée", "changes": "Voir ce qui change", "confirm": "Confirmer la correction"},
 }
 # What a French page of these screens must never show (the English of this feature's own strings).
 ENGLISH = ("Quick score", "went out", "Record the score", "not refereed", "On the first turn", "Points left",
@@ -101,6 +103,17 @@ def test_a_continental_deal_by_quick_score_is_at_most_six_taps(phones, lang):
     check_page(host, f"quick-history-{lang}" if lang == "en" else None)
     if lang == "fr":
         no_english(host)
+
+    host.goto(f"/t/{table}/e/3")  # a quick score is corrected like any entry: Ben had 3 twos, not 2
+    host.get_by_role("link", name=t["correct"]).click()
+    twos = host.get_by_role("group", name=t["twos"])
+    expect(twos.get_by_role("radio", name="2", exact=True)).to_be_checked()
+    twos.get_by_role("radio", name="3", exact=True).check()
+    host.get_by_role("button", name=t["changes"]).click()
+    expect(host.locator(".changes tr", has_text="Ben")).to_contain_text("58")  # 55 now; 3 × (1 + 5 + 7 + 10) − 11 after
+    check_page(host, f"quick-correction-{lang}" if lang == "en" else None)
+    host.get_by_role("button", name=t["confirm"]).click()
+    expect(host.locator(".deals")).to_contain_text("+69")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
