@@ -18,6 +18,8 @@ JOKERS = range(3)  # K-2: and 2 jokers
 
 def page(table: dict, who: dict, kind: str, form, seat, key: str, flash: dict | None):
     """Show a quick score form: the winner comes from the link the table page gave."""
+    if table.get("tracking") != "results":
+        abort(404, description=gettext("Quick scores are for a table that keeps only the results."))
     values = flash["form"] if flash and flash.get("form") else form
     winner = seat
     if kind == "quick_round":

@@ -72,6 +72,12 @@ def test_a_blocked_quick_round_asks_every_hand(host):
     host.get(f"/t/{table}/compose/quick_round?winner=7", status=404)
 
 
+def test_quick_scores_are_for_results_tracking_only(host):
+    host.start()
+    host.get(f"/t/{host.table}/compose/quick_exit?seat=1", status=404)
+    assert "Quick score" not in host.page()
+
+
 @pytest.mark.parametrize("typed, shown", [("abc", "Ben&#39;s points are a whole number, like 35, not “abc”."),
                                           ("209", "Ben&#39;s hand cannot be worth 209")])
 def test_points_that_are_no_hand_are_refused_on_the_form_and_nothing_is_written(host, client, typed, shown):
