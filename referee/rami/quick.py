@@ -3,7 +3,7 @@
 A `round` takes `points`, `{"seat": n}`, beside `hands`: every player but the winner is in one of
 them. A hand given as points is not refereed card by card; the referee still checks what such a hand
 can be: at least one card (R-13), worth at least 2 (the lightest card) and at most what 14 cards of
-the decks can hold (R-14, R-3), all the hands together within the decks (K-2).
+the decks can hold (R-14, R-3), and their sum within what the heaviest cards left can be worth (K-2).
 """
 
 from __future__ import annotations
