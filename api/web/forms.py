@@ -30,7 +30,7 @@ def number(value, default=None):
         return default
 
 
-def entry_from(form, players: int, names: list[str] | None = None) -> dict:
+def entry_from(form, players: int) -> dict:
     """Build the entry a play form describes; raise CardError on a card that is not one (K-1)."""
     kind = form.get("type", "")
     entry: dict = {"type": kind}
@@ -69,7 +69,7 @@ def entry_from(form, players: int, names: list[str] | None = None) -> dict:
         entry.pop("seat", None)
         winner = form.get("winner", "")
         entry["winner"] = number(winner)
-        given = quick.points(form, players, winner, names)  # hands given as points (a quick score)
+        given = quick.points(form, players, winner)  # hands given as points (a quick score)
         entry["hands"] = {str(s): cards(form.get(f"hand{s}", "")) for s in range(players)
                           if str(s) != winner and str(s) not in given}
         if given:
@@ -79,8 +79,8 @@ def entry_from(form, players: int, names: list[str] | None = None) -> dict:
     return entry
 
 
-def safe_entry_from(form, players: int, names: list[str] | None = None) -> tuple[dict | None, Exception | None]:
+def safe_entry_from(form, players: int) -> tuple[dict | None, Exception | None]:
     try:
-        return entry_from(form, players, names), None
+        return entry_from(form, players), None
     except (CardError, Malformed) as exc:  # Malformed: a quick score's points that are not a number
         return None, exc

@@ -81,8 +81,7 @@ def _correct(table_id: str, seq: int, kind: str):
     correction, problem, after = {"type": kind, "target": seq}, None, None
     if kind == "replace":
         fields = request.form if request.method == "POST" else _fields_of(item)
-        body, bad = forms.safe_entry_from({**fields, "type": item["type"]}, len(view["players"]),
-                                          [p["name"] for p in view["players"]])
+        body, bad = forms.safe_entry_from({**fields, "type": item["type"]}, len(view["players"]))
         if bad:
             problem = backend.problem_of(bad)
         else:

@@ -67,7 +67,7 @@ def enter(table_id):
     """Write the entry a play form describes, then show the table again (refusals in plain words)."""
     view = backend.read(table_id)
     who = security.access(table_id)
-    entry, bad = forms.safe_entry_from(request.form, len(view["players"]), [p["name"] for p in view["players"]])
+    entry, bad = forms.safe_entry_from(request.form, len(view["players"]))
     back = security.local_path(request.form.get("back"), url_for("play.table", table_id=table_id))
     if bad:
         flash_note(table_id, {"problem": backend.problem_of(bad).to_dict(), "form": dict(request.form)})

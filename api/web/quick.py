@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import abort, render_template
 
-from api.web.i18n import gettext
+from api.web.i18n import N_, gettext
 from referee.violations import Malformed
 
 KINDS = ("quick_exit", "quick_round")
@@ -63,7 +63,7 @@ def counts(form) -> dict:
             "one_suit": form.get("one_suit") in ("1", "on", "true")}
 
 
-def points(form, players: int, winner: str, names: list[str] | None = None) -> dict:
+def points(form, players: int, winner: str) -> dict:
     """A round's `points`, the seats whose points field is filled (the winner's is never read).
 
     Something typed that is not a whole number is Malformed, named in the reader's language.
@@ -72,11 +72,10 @@ def points(form, players: int, winner: str, names: list[str] | None = None) -> d
     for seat in range(players):
         text = (form.get(f"points{seat}") or "").strip()
         if text and str(seat) != winner:
-            if not text.isdigit():
-                name = names[seat] if names else str(seat)
-                problem = Malformed(gettext("%(name)s's points are a whole number, like 35, not “%(typed)s”.",
-                                            name=name, typed=text))
-                problem.title = gettext("Not a number")
+            if not text.isdigit():  # said in the reader's language where it is shown (api/web/messages.py)
+                problem = Malformed(N_("%(player)s's points are a whole number, like 35, not “%(typed)s”."),
+                                    player=seat, typed=text)
+                problem.title = N_("Not a number")
                 raise problem
             out[str(seat)] = int(text)
     return out

@@ -12,7 +12,7 @@ from collections import Counter
 from itertools import accumulate
 
 from referee.cards import Card, full_deck
-from referee.rami.fields import seat_key, whole
+from referee.rami.fields import whole
 from referee.rami.hand import card_penalty
 from referee.rami.state import GAME, HAND
 from referee.log import Entry
@@ -26,12 +26,17 @@ def read_points(entry: Entry, players: int) -> dict[int, int]:
     """The `points` of a round, by seat; a bad key or value is Malformed (400)."""
     given = entry.data.get("points", {})
     if not isinstance(given, dict):
-        raise Malformed(f'round: `points` maps each seat to its hand\'s points, {{"1": 35}}, not {given!r}')
+        raise Malformed('round: `points` maps each seat to its hand\'s points, {"1": 35}, not %(value)s',
+                        value=repr(given))
     points = {}
     for key, value in given.items():
-        seat = seat_key(key, players)
+        seat = int(key) if isinstance(key, str) and key.isdigit() else key
+        if not whole(seat) or not 0 <= seat < players:
+            raise Malformed("`points` is keyed by seat numbers from 0 to %(last)s, not %(value)s", last=players - 1,
+                            value=repr(key))
         if not whole(value) or value < 0:
-            raise Malformed(f"round: `points.{key}` is a hand's points, a whole number from 0 (got {value!r})")
+            raise Malformed("round: `points.%(field)s` is a hand's points, a whole number from 0 (got %(value)s)",
+                            field=str(key), value=repr(value))
         points[seat] = value
     return points
 
@@ -42,7 +47,7 @@ def heaviest(hands: dict[int, list[Card]]) -> list[int]:
     return list(accumulate(sorted((card_penalty(c) for c in left.elements()), reverse=True)))
 
 
-def points_violations(names: list[str], hands: dict[int, list[Card]], points: dict[int, int]) -> list[Violation]:
+def points_violations(hands: dict[int, list[Card]], points: dict[int, int]) -> list[Violation]:
     """What no hand of at most 14 cards of these decks can be worth (R-13, R-14, K-2)."""
     best = heaviest(hands)
 
@@ -51,19 +56,20 @@ def points_violations(names: list[str], hands: dict[int, list[Card]], points: di
 
     out = []
     for seat, value in sorted(points.items()):
-        name = names[seat]
         if value == 0:
-            out.append(Violation("R-13", f"{name} cannot end the round without cards unless they won it"))
+            out.append(Violation("R-13", "%(player)s cannot end the round without cards unless they won it",
+                                 {"player": seat}))
         elif value < LIGHTEST:
-            out.append(Violation("R-14", f"{name}'s hand cannot be worth {value}: the lightest card, a 2, "
-                                         f"is worth {LIGHTEST}"))
+            out.append(Violation("R-14", "%(player)s's hand cannot be worth %(n)s: the lightest card, a 2, is worth "
+                                         "%(least)s", {"player": seat, "n": value, "least": LIGHTEST}))
         elif value > most(HAND):
-            out.append(Violation("R-14", f"{name}'s hand cannot be worth {value}: {HAND} cards hold at most "
-                                         f"{most(HAND)} points"))
+            out.append(Violation("R-14", "%(player)s's hand cannot be worth %(n)s: %(count)s cards hold at most "
+                                         "%(most)s points", {"player": seat, "n": value, "count": HAND,
+                                                             "most": most(HAND)}))
     if len(points) > 1 and not out:
-        total, cards = sum(points.values()), HAND * len(points)
-        if total > most(cards):
-            who = ", ".join(names[s] for s in sorted(points))
-            out.append(Violation("K-2", f"the hands of {who} cannot be worth {total} together: the decks' "
-                                        f"{cards} heaviest cards left are worth {most(cards)}"))
+        total, count = sum(points.values()), HAND * len(points)
+        if total > most(count):
+            out.append(Violation("K-2", "the hands of %(players)s cannot be worth %(n)s together: the decks' "
+                                        "%(count)s heaviest cards left are worth %(most)s",
+                                 {"players": sorted(points), "n": total, "count": count, "most": most(count)}))
     return out
