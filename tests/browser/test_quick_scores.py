@@ -14,17 +14,20 @@ TEXT = {
            "dealt": "Cards dealt", "valid": "Valid exit", "quick": "not refereed", "back": "Back to the table",
            "history": "History", "won": "Ana won the round", "twos": "2s in Ben's 15 cards",
            "jokers": "Jokers in Ben's 15 cards", "points": "Points left in %s's hand",
-           "correct": "Correct this entry", "changes": "Show what changes", "confirm": "Confirm the correction"},
+           "correct": "Correct this entry", "changes": "Show what changes", "confirm": "Confirm the correction",
+           "too_heavy": "Ana's hand cannot be worth 209: 14 cards hold at most 208 points"},
     "fr": {"locale": "fr-FR", "who_out": "Score rapide\u00a0: qui est sorti\u202f?", "who_won": "Score rapide\u00a0: qui a gagné la manche\u202f?",
            "record": "Enregistrer les points", "first": "Au premier tour", "suit": "Les 15 cartes sont d’une seule couleur",
            "dealt": "Cartes distribuées", "valid": "Sortie valide", "quick": "non arbitré", "back": "Retour à la table",
-           "history": "Historique", "won": "Manche gagnée par Ana", "twos": "Deux dans les 15 cartes de Ben",
-           "jokers": "Jokers dans les 15 cartes de Ben", "points": "Points restant dans la main de %s",
-           "correct": "Corriger cette entrée", "changes": "Voir ce qui change", "confirm": "Confirmer la correction"},
+           "history": "Historique", "won": "Manche gagnée par Ana", "twos": "Ben\u00a0: combien de deux\u202f?",
+           "jokers": "Ben\u00a0: combien de jokers\u202f?", "points": "%s\u00a0: points restant en main",
+           "correct": "Corriger cette entrée", "changes": "Voir ce qui change", "confirm": "Confirmer la correction",
+           "too_heavy": "Ana ne peut pas avoir une main qui vaut 209 : 14 cartes valent au plus 208 points"},
 }
 # What a French page of these screens must never show (the English of this feature's own strings).
 ENGLISH = ("Quick score", "went out", "Record the score", "not refereed", "On the first turn", "Points left",
-           "won the round", "Enter the cards instead", "All 15 cards")
+           "won the round", "Enter the cards instead", "All 15 cards", "cannot be worth", "cards hold at most",
+           "Refused by the rules")
 
 
 class Taps:
@@ -138,7 +141,7 @@ def test_a_rami_round_by_points_is_at_most_six_taps_a_hand(phones, lang):
     if lang == "fr":
         no_english(host)
     taps.type(ben, "35")
-    taps.type(chloe, "108")
+    taps.type(chloe, "18")
     taps.tap(host.get_by_role("button", name=t["record"]))
     expect(host.locator(".verdict")).to_contain_text(t["quick"])
     hands = 2
@@ -146,7 +149,19 @@ def test_a_rami_round_by_points_is_at_most_six_taps_a_hand(phones, lang):
     assert taps.count <= 6 * hands and taps.count / hands <= 6
     scores = host.locator(".scores")
     expect(scores).to_contain_text("35")
-    expect(scores).to_contain_text("108")
+    expect(scores).to_contain_text("18")
     check_page(host, f"quick-round-done-{lang}" if lang == "en" else None)
+    if lang == "fr":
+        no_english(host)
+
+    host.get_by_role("button", name=t["dealt"]).click()  # the next round: a hand no 14 cards can be worth
+    host.locator(".quickstart").get_by_role("link", name="Ben").click()
+    host.get_by_label(t["points"] % "Ana").fill("209")
+    host.get_by_label(t["points"] % "Chloé").fill("12")
+    host.get_by_role("button", name=t["record"]).click()
+    alert = host.get_by_role("alert")
+    expect(alert).to_contain_text(t["too_heavy"])
+    expect(alert.get_by_role("link", name="R-14")).to_be_visible()
+    check_page(host, f"quick-round-refused-{lang}" if lang == "en" else None)
     if lang == "fr":
         no_english(host)

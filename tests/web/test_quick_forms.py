@@ -118,7 +118,7 @@ def test_the_quick_forms_speak_french(host, phone):
     table = results_table(host)
     fr = phone("fr")
     page = fr.page(f"/t/{table}/compose/quick_exit?seat=2")
-    for text in ("Sortie de Chloé", "Deux dans les 15 cartes de Chloé", "Au premier tour", "Enregistrer les points",
+    for text in ("Chloé sort", "Chloé\u00a0: combien de deux\u202f?", "Au premier tour", "Enregistrer les points",
                  "n’est pas arbitré"):
         assert text in page
     for english in ("went out", "Record the score", "On the first turn", "not refereed"):
