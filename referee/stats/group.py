@@ -78,7 +78,7 @@ def figures(played: list[Played], member: str, game: str) -> dict:
     """
     counted: dict[str, list[tuple[str, int, object]]] = {name: [] for name in FIGURES[game]}
     sessions = 0
-    for p in played:
+    for p in sorted(played, key=lambda p: (p.created_at, p.table_id)):  # entries oldest first
         if p.summary.game != game or member not in p.seats:
             continue
         sessions += 1
