@@ -109,6 +109,15 @@ def rename(group_id: str, token: str | None, member: str, body: object) -> dict:
     return {"id": member, "name": name}
 
 
+def distinct(players: object) -> None:
+    """Two seats of a group's table are two players: names that compare alike are refused (400)."""
+    if isinstance(players, list) and all(isinstance(p, str) for p in players):
+        keys = [name_key(p) for p in players]
+        twice = sorted({p for p, k in zip(players, keys) if keys.count(k) > 1})
+        if twice:
+            raise Malformed(f"two seats cannot be the same player of the group: {', '.join(twice)}")
+
+
 def create_table(body: dict, token: str | None) -> dict:
     """Open a table in a group: the group's token first, then the table, then its seats become members."""
     body = dict(body)
@@ -116,12 +125,7 @@ def create_table(body: dict, token: str | None) -> dict:
     if not isinstance(group_id, str):
         raise Malformed("`group` is the id of a group (send its token as X-Group-Token)")
     group(group_id, token)
-    players = body.get("players")
-    if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        keys = [name_key(p) for p in players]
-        twice = sorted({p for p, k in zip(players, keys) if keys.count(k) > 1})
-        if twice:
-            raise Malformed(f"two seats cannot be the same player of the group: {', '.join(twice)}")
+    distinct(body.get("players"))
     created = service.create_table(body)
     members = get_store().add_group_table(group_id, created["id"], [s["name"] for s in created["seats"]])
     return {**created, "group": group_id, "members": members}
