@@ -8,6 +8,7 @@ from api.web import chart
 
 MAX_LINES = 5  # the chart's palette; more lines would not read at 360 px (the table above lists everyone)
 WIDTH, HEIGHT, PAD_L, PAD_R, PAD_T, PAD_B = 340, 200, 36, 10, 18, 30
+LABEL = 14  # room under the lowest bar for its value, above the dates
 
 
 def standings(over: dict, game: str, leaders: list[str]) -> dict | None:
@@ -35,7 +36,7 @@ def form(sessions: list[dict]) -> dict | None:
     step = (WIDTH - PAD_L - PAD_R) / len(sessions)
 
     def y(v: float) -> float:
-        return round(PAD_T + (HEIGHT - PAD_T - PAD_B) * (high - v) / (high - low), 1)
+        return round(PAD_T + (HEIGHT - PAD_T - PAD_B - LABEL) * (high - v) / (high - low), 1)
 
     bars = []
     for i, s in enumerate(sessions):

@@ -140,7 +140,15 @@ def day(value) -> str:
     return f"{at.day} {MONTHS[current_lang()][at.month - 1]} {at.year}"
 
 
+def number(value) -> str:
+    """An average as people read it: 170, 15.3 (no trailing .0)."""
+    if value is None:
+        return "—"
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
 def init_app(app) -> None:
     app.register_blueprint(bp)
     app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["number"] = number
     app.jinja_env.globals["my_groups"] = group_access.my_groups

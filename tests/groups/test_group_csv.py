@@ -6,7 +6,7 @@ import csv
 import io
 from collections import defaultdict
 
-from tests.groups.conftest import Group
+from tests.groups.sunday import Group
 
 HEADER = ["table", "game", "date", "deal", "player", "points"]
 

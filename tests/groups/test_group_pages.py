@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.groups.conftest import FIVE
+from tests.groups.sunday import FIVE
 
 
 def csrf(client) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.groups.conftest import FIVE, Group
+from tests.groups.sunday import FIVE, Group
 
 
 def by_player(rows: list[dict]) -> dict[str, dict]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.groups.conftest import FIVE
+from tests.groups.sunday import FIVE
 
 
 def at(sunday, key: str, *seqs) -> list[dict]:
