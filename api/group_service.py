@@ -72,6 +72,11 @@ def played(group_id: str) -> list[stats.Played]:
 
 def read_group(group_id: str, token: str | None, period: str | None = None) -> dict:
     """The group's tables, newest first, and its standings over the period (API.md "Groups")."""
+    return overview(group_id, token, period)[0]
+
+
+def overview(group_id: str, token: str | None, period: str | None = None) -> tuple[dict, list[stats.Played]]:
+    """The group's JSON (`read_group`), and its tables of the period with their summaries (for charts)."""
     record = group(group_id, token)
     begin = start(period)
     names = get_store().members(group_id)
@@ -79,7 +84,7 @@ def read_group(group_id: str, token: str | None, period: str | None = None) -> d
     return {"id": record.id, "name": record.name, "period": period or "all",
             "tables": [{**t, "created_at": _iso(t["created_at"])} for t in stats.tables(tables, names)],
             "standings": stats.standings(tables, names),
-            "members": [{"id": m, "name": n} for m, n in names.items()]}
+            "members": [{"id": m, "name": n} for m, n in names.items()]}, tables
 
 
 def player(group_id: str, token: str | None, member: str, period: str | None = None, last: int = 10) -> dict:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from api import group_csv, group_service
@@ -40,15 +42,20 @@ def group(group_id):
     token = group_access.token(group_id)
     group_access.remember(record.id, token, record.name)
     period = _period()
-    read = group_service.read_group(group_id, token, period)
+    read, played = group_service.overview(group_id, token, period)
     names = {m["id"]: m["name"] for m in read["members"]}
-    played = stats.since(group_service.played(group_id), group_service.start(period))
     charts = {game: group_charts.standings(stats.over_time(played, game, names), game,
                                            [r["member"] for r in read["standings"][game]])
               for game in ("continental", "rami")}
     link = url_for("groups_web.enter", group_id=group_id, token=token, _external=True)
     return render_template("group.html", group=read, period=period, charts=charts, link=link,
-                           qr=qr_svg(link, _("QR code of the group's link")))
+                           qr=_qr(link, _("QR code of the group's link")))
+
+
+@functools.lru_cache(maxsize=256)
+def _qr(link: str, label: str):
+    """The link's QR code: the same on every view of the page, and costly to draw (about 10 ms)."""
+    return qr_svg(link, label)
 
 
 @bp.get("/g/<group_id>/p/<member>")
