@@ -98,13 +98,31 @@ def bench(url: str, label: str) -> None:
         group_id, token = build(store)
     finally:
         store.engine.dispose()
-    # The first page of a fresh process (the HTML page first: it folds every table; the JSON then reuses them).
+    # The first page of a fresh process. First with no summary kept anywhere (every log read and folded),
+    # then as a new worker finds them: kept in the database by the first.
+    folded = []
+    for _ in range(COLD_RUNS):
+        clear(url)
+        folded.append(measure(url, group_id, token, 0)["html"][0])
     cold = [measure(url, group_id, token, 0)["html"][0] for _ in range(COLD_RUNS)]
     warm = measure(url, group_id, token, WARM_RUNS)
-    print(f"{label:>10}: group page of {TABLES} tables x {ENTRIES} entries: cold {min(cold) * 1000:.0f} ms "
-          f"(best of {COLD_RUNS} fresh processes, worst {max(cold) * 1000:.0f} ms); warm HTML "
-          f"{min(warm['html'][1:]) * 1000:.1f} ms, JSON {min(warm['json'][1:]) * 1000:.1f} ms "
+    print(f"{label:>10}: group page of {TABLES} tables x {ENTRIES} entries, first request of a fresh process: "
+          f"{min(folded) * 1000:.0f} ms folding every log (worst {max(folded) * 1000:.0f} ms), "
+          f"{min(cold) * 1000:.0f} ms with the summaries kept (worst {max(cold) * 1000:.0f} ms; best of {COLD_RUNS})")
+    print(f"{label:>10}: warm HTML {min(warm['html'][1:]) * 1000:.1f} ms, JSON {min(warm['json'][1:]) * 1000:.1f} ms "
           f"(best of {WARM_RUNS}; goals: warm < 100 ms, cold < 1 s)")
+
+
+def clear(url: str) -> None:
+    """Drop the kept summaries (a cache): the next page folds every log."""
+    import sqlalchemy as sa
+
+    store = open_store(url)
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(sa.text("DELETE FROM table_summaries"))
+    finally:
+        store.engine.dispose()
 
 
 def main() -> int:

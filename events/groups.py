@@ -66,8 +66,21 @@ class GroupTableRow(SQLModel, table=True):
     seats: str = Field(sa_column=sa.Column(sa.Text, nullable=False))
 
 
+class SummaryRow(SQLModel, table=True):
+    """A disposable cache of a table's statistics summary as of entry `version` (whose hash it names)."""
+
+    __tablename__ = "table_summaries"
+
+    table_id: str = Field(foreign_key="tables.id", primary_key=True, max_length=64)
+    version: int
+    hash: str = Field(max_length=64)
+    code: str = Field(max_length=64)
+    data: bytes = Field(sa_column=sa.Column(sa.LargeBinary, nullable=False))
+
+
 GROUPS, MEMBERS, NAMES, GROUP_TABLES = (GroupRow.__table__, MemberRow.__table__, MemberNameRow.__table__,
                                         GroupTableRow.__table__)
+SUMMARIES = SummaryRow.__table__
 TABLES, ENTRIES = TableRow.__table__, EntryRow.__table__
 
 
@@ -189,6 +202,29 @@ class GroupRecords:
             row = conn.execute(sa.select(GROUP_TABLES.c.group_id, GROUP_TABLES.c.seats)
                                .where(GROUP_TABLES.c.table_id == table_id)).first()
         return None if row is None else (row.group_id, tuple(json.loads(row.seats)))
+
+    def summaries(self, table_ids: list[str]) -> dict[str, tuple[int, str, str, bytes]]:
+        """The kept summaries of these tables: `{table_id: (version, hash, code, data)}` (a cache: check them)."""
+        if not table_ids:
+            return {}
+        query = (sa.select(SUMMARIES.c.table_id, SUMMARIES.c.version, SUMMARIES.c.hash, SUMMARIES.c.code,
+                           SUMMARIES.c.data).where(SUMMARIES.c.table_id.in_(sa.bindparam("ids", expanding=True))))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query, {"ids": list(table_ids)}).all()
+        return {r.table_id: (r.version, r.hash, r.code, bytes(r.data)) for r in rows}
+
+    def save_summaries(self, rows: list[tuple[str, int, str, str, bytes]]) -> bool:
+        """Keep `(table_id, version, hash, code, data)` in place of older ones; False if it could not (a cache)."""
+        if not rows:
+            return True
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(SUMMARIES.delete().where(SUMMARIES.c.table_id.in_([r[0] for r in rows])))
+                conn.execute(SUMMARIES.insert(), [dict(zip(("table_id", "version", "hash", "code", "data"), r))
+                                                  for r in rows])
+        except (sa.exc.IntegrityError, sa.exc.OperationalError):
+            return False  # another worker wrote them first, or the database is busy: the next view will do
+        return True
 
     def logs(self, table_ids: list[str]) -> dict[str, list]:
         """Several tables' logs in one read, as the referee replays them (`referee.log.Entry`)."""

@@ -1,4 +1,5 @@
-"""Groups: a named set of players owning tables, its members under stable ids, and each table's seats.
+"""Groups: a named set of players owning tables, its members under stable ids, and each table's seats;
+and each table's statistics summary, a disposable cache of a fold of its log.
 
 Beside the log, like join codes: nothing here is an entry, and no log changes when a table joins a group.
 
@@ -44,9 +45,18 @@ def upgrade() -> None:
         sa.Column("seats", sa.Text, nullable=False),  # JSON list of member ids, by seat
     )
     op.create_index("ix_group_tables_group", "group_tables", ["group_id"])
+    op.create_table(
+        "table_summaries",  # a disposable cache of a table's statistics fold, as of entry `version`
+        sa.Column("table_id", sa.String(64), sa.ForeignKey("tables.id"), primary_key=True),
+        sa.Column("version", sa.Integer, nullable=False),
+        sa.Column("hash", sa.String(64), nullable=False),  # the hash of the log's entry `version`
+        sa.Column("code", sa.String(64), nullable=False),  # the fingerprint of the code that folded it
+        sa.Column("data", sa.LargeBinary, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("table_summaries")
     op.drop_index("ix_group_tables_group", table_name="group_tables")
     op.drop_table("group_tables")
     op.drop_table("group_names")
