@@ -133,25 +133,23 @@ def export(group_id):
                     headers={"Content-Disposition": f'attachment; filename="arbitre-group-{group_id}.csv"'})
 
 
-MONTHS = {"en": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-          "fr": ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."]}
-
-
 def day(value) -> str:
-    """A date as people write it: `1 Dec 2026`, `1 déc. 2026` (UTC)."""
-    from datetime import datetime
+    """A date as the reader's language writes it: `1 Dec 2026`, `1 déc. 2026` (UTC)."""
+    from datetime import datetime, timezone
 
-    from api.web.i18n import current_lang
+    from flask_babel import format_date
 
     at = value if isinstance(value, datetime) else datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    return f"{at.day} {MONTHS[current_lang()][at.month - 1]} {at.year}"
+    return format_date(at.astimezone(timezone.utc).date(), "medium")
 
 
 def number(value) -> str:
-    """An average as people read it: 170, 15.3 (no trailing .0)."""
+    """An average as the reader's language writes it: 170, 15.2 / 15,2 (a minus sign, not a hyphen)."""
     if value is None:
         return "—"
-    return str(int(value)) if float(value).is_integer() else str(value)
+    from flask_babel import format_decimal
+
+    return ("−" if value < 0 else "") + format_decimal(abs(value))
 
 
 def init_app(app) -> None:
