@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, chart, evidence, forms, security
+from api.web import backend, chart, evidence, forms, quick, security
 from api.web.i18n import gettext as _
 from api.web.play import flash_note, moved_on
 from referee.log import Entry, game_module, replay as replay_log
@@ -125,4 +125,4 @@ def _fields_of(item: dict) -> dict:
         out["cards"] = line(item["cards"])
     for seat, cards in (item.get("hands") or {}).items():
         out[f"hand{seat}"] = line(cards)
-    return out
+    return {**out, **quick.fields_of(item)}
