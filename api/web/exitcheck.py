@@ -1,0 +1,68 @@
+"""Check an exit before it is written (C-6..C-12): cards are not a declaration until the player confirms one.
+
+Tapped cards are first judged as declared (one run a line); when they do not make a valid exit that way,
+the solver arranges them. The page then shows what would be written, to confirm, or says that no valid exit
+exists with these cards. An invalid exit is still a fact (C-13): a player who declared runs (two lines or
+more) may record them as declared, as an explicit second choice; one unbroken line of cards is never
+recorded as a one-run "exit".
+"""
+
+from __future__ import annotations
+
+from api.web import forms, turn
+from api.web.i18n import gettext as _
+from referee.cards import CardError
+from referee.continental.exit import judge_exit
+from referee.continental.solver import arrange
+from referee.melds import parse_placed
+
+SIZE = 15  # C-6
+
+
+def check(view: dict, form, seat: int | None) -> dict:
+    """Judge the runs of the form: `{"state", "runs", "declared", "settlement", "violations", "count", "timing"}`.
+
+    state: `valid` (as declared), `arranged` (the solver's runs), `none` (no valid exit with these cards),
+    `bad` (a card that is not one).
+    """
+    window = {w["seat"]: w["timing"] for w in turn.exit_seats(view)}
+    timing = form.get("timing") or window.get(seat, "later")
+    players = len(view["players"])
+    try:
+        declared = forms.runs(form.get("runs", ""))
+        placed = [[parse_placed(c) for c in run] for run in declared]
+    except (CardError, ValueError) as exc:
+        token = getattr(exc, "token", "")
+        return {"state": "bad", "runs": [], "declared": [], "count": 0, "timing": timing,
+                "violations": [{"rule": "K-1", "message": _("%(card)s is not a card.", card=token), "card": ""}]}
+    count = sum(len(run) for run in declared)
+    out = {"declared": declared, "count": count, "timing": timing, "settlement": None, "violations": []}
+    verdict = judge_exit(placed, players, timing) if declared else None
+    if verdict is not None and verdict.valid:
+        return {**out, "state": "valid", "runs": declared, "settlement": verdict.settlement.to_dict()}
+    found = arrange([p.card for run in placed for p in run], players=players, timing=timing) if count == SIZE else None
+    if verdict is not None:
+        out["violations"] = [v.to_dict() for v in verdict.violations]
+    if found is not None:
+        runs, settlement = found
+        return {**out, "state": "arranged", "runs": [[p.text for p in run] for run in runs],
+                "settlement": settlement.to_dict()}
+    return {**out, "state": "none", "runs": declared}
+
+
+def may_record_as_declared(result: dict) -> bool:
+    """An invalid exit may be recorded as declared only when runs were declared: two lines or more."""
+    return result["state"] in ("arranged", "none") and len(result["declared"]) >= 2
+
+
+def declared_valid(view: dict, entry: dict) -> bool:
+    """Runs declared line by line that make a valid exit as they stand need no second look."""
+    runs = entry.get("runs") or []
+    if len(runs) < 2:
+        return False
+    try:
+        placed = [[parse_placed(c) for c in run] for run in runs]
+    except (CardError, ValueError):
+        return False
+    timing = entry.get("timing") or "later"
+    return judge_exit(placed, len(view["players"]), timing).valid
