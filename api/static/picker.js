@@ -73,7 +73,8 @@
 
   function showCount(field) {
     var out = document.querySelector("[data-count-for='" + field.id + "']");
-    if (out) { out.textContent = out.dataset.text.replace("{n}", count(field)); }
+    var n = count(field);
+    if (out) { out.textContent = n === 1 && out.dataset.one ? out.dataset.one : out.dataset.text.replace("{n}", n); }
     return out;
   }
 
