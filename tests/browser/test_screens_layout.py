@@ -94,3 +94,41 @@ def test_the_keyboard_key_brings_the_phone_keyboard_back(phones):
     tap_cards(page, ["dame de cœur"])
     expect(page.locator("#melds-count")).to_have_text("1 carte")
     check_page(page, "rami-compose-fr")
+
+
+def test_a_french_phone_hears_why_the_pile_card_blocks_and_puts_it_back_in_one_tap(phones):
+    page = phones(locale="fr-FR")
+    start(page, ("Eve", "Fox"), game="rami", clock=False)
+    page.get_by_role("button", name="Cartes distribuées").click()
+    page.get_by_role("link", name="Poser des combinaisons").click()
+    tap_cards(page, ["dame de cœur", "roi de cœur", "as de cœur", "dix de pique", "valet de pique",
+                     "dame de pique"])
+    page.get_by_role("button", name="Envoyer").click()
+    page.locator("form.discard button[value='5C']").click()
+    page.locator("button[name=from][value=discard]").click()
+    stuck = page.locator(".stuck")
+    expect(stuck).to_contain_text("Eve a pris cette carte dans la défausse")
+    expect(stuck).to_contain_text("Elle doit être posée pendant ce tour")
+    check_page(page, "rami-pickup-fr")
+    page.get_by_role("button", name="Une erreur : remettre la carte sur la défausse").click()
+    expect(page.locator("#headline")).to_have_text("À Eve : prendre une carte.")
+    expect(page.locator(".stuck")).to_have_count(0)
+    check_page(page)
+
+
+def test_a_french_exit_is_checked_then_confirmed(phones):
+    page = phones(locale="fr-FR")
+    table = start(page, ("Ana", "Ben", "Chloé", "Dan"))
+    page.locator(".picker button[value='7H']").click()
+    page.locator("button[name=from][value=discard]").click()
+    page.locator(".picker button[value='9C']").click()
+    page.get_by_role("link", name="Ben sort").click()
+    page.fill("#runs", "5H 6H 8H 3C 4C 5C 8D 9D 10D JS QS KS 4S 5S 7H")
+    page.get_by_role("button", name="Vérifier la sortie").click()
+    expect(page.get_by_role("heading", name="Aucune sortie valide avec ces cartes")).to_be_visible()
+    check_page(page, "exit-none-fr")
+    page.goto(f"/t/{table}/compose/exit?seat=1")
+    page.fill("#runs", "5H 6H 7H 3C 4C 5C 8D 9D 10D JS QS KS 4S 5S 6S")
+    page.get_by_role("button", name="Vérifier la sortie").click()
+    page.get_by_role("button", name="Confirmer : Ben sort").click()
+    expect(page.get_by_role("heading", name="Sortie valide")).to_be_visible()
