@@ -44,7 +44,8 @@ def table(table_id):
     first = turn.is_first_deal(view)
     info = codes.table_info(table_id) if first else {}
     kinds = turn.may(view) if at is None else []
-    story = facts.open_turn(table_id, view) if at is None and turn.turn_seat(view) is not None else None
+    live_turn = at is None and view["game"] == "rami" and turn.turn_seat(view) is not None
+    story = facts.open_turn(table_id, view) if live_turn else None  # a Rami timeout or pickup to explain
     return render_template(
         "play.html", table=view, who=who, at=at, kinds=kinds, acting=_acting(view, who), key=uuid.uuid4().hex,
         headline=turn.headline(view, story), flash=flash_note(table_id), first_deal=first, story=story,

@@ -68,6 +68,7 @@ def test_an_accepted_rami_hand_shows_no_exit_verdict(host):
     rami(host)
     host.enter(type="meld", seat="1", melds=OUT)
     host.enter(type="discard", seat="1", card="5H")
+    assert "0 of 14 cards" in host.page(f"/t/{host.table}/compose/hand?seat=0")  # the count the hand must reach
     host.enter(type="hand", seat="0", cards="2C 3C 4C 5C 6C 7C 8C 9H 9H 2D 3D 4D 5D 6D")
     page = host.page(f"/t/{host.table}/e/5")
     assert "cards left in hand" in page
