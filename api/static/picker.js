@@ -95,7 +95,8 @@
           if (!event.isTrusted && check && out && out.dataset.of && count(field) === +out.dataset.of
               && !/…$/.test(field.value) && !form.dataset.checked) {
             form.dataset.checked = "1";
-            form.requestSubmit(check);  // the 15th card: show the exit to confirm (nothing is written yet)
+            // the 15th card: show the exit to confirm (nothing is written yet)
+            if (form.requestSubmit) { form.requestSubmit(check); } else { check.click(); }
           }
         });
       });

@@ -106,3 +106,17 @@ def test_a_pile_card_that_cannot_be_laid_says_why_and_the_host_puts_it_back_in_o
     deal = client.get(f"/api/v1/tables/{host.table}").json["deal"]
     assert deal["discard_top"] == "5C" and deal["phase"] == "take"
     assert "Eve&#39;s turn: take a card." in page
+
+
+def test_taking_a_joker_back_is_offered_above_the_discard_grid(host, client):
+    rami(host)
+    host.enter(type="meld", seat="1", melds="10H JK=JH QH\n7C 7D 7S")
+    host.enter(type="discard", seat="1", card="4C")
+    host.enter(type="draw", seat="0", from_="stock")
+    page = host.enter(type="meld", seat="0", melds="QS KS AS\n10D JD QD")
+    above = page.split('class="discard"')[0]
+    assert "Meld 1: take the joker, put J♥" in above
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*Meld 1: take the joker.*?</form>', above, re.S).group(0)
+    assert 'name="meld" value="31"' in form and 'name="card" value="JH"' in form
+    host.enter(type="retrieve_joker", seat="0", meld="31", card="JH")
+    assert client.get(f"/api/v1/tables/{host.table}").json["deal"]["melds"][0]["cards"] == ["10H", "JH", "QH"]
