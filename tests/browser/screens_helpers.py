@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+from playwright.sync_api import Error, expect
 
 # Every tap (a trusted click) is counted in the tab's sessionStorage, across page loads.
 COUNT_TAPS = """
@@ -14,7 +14,14 @@ document.addEventListener('click', (e) => {
 
 
 def taps(page) -> int:
-    return int(page.evaluate("() => Number(sessionStorage.getItem('taps') || 0)"))
+    """The taps so far (call it once the page a tap leads to is shown: a form posts, then the page loads)."""
+    for _ in range(5):  # a form's page may still be on its way: read the count on the page it leads to
+        page.wait_for_load_state()
+        try:
+            return int(page.evaluate("() => Number(sessionStorage.getItem('taps') || 0)"))
+        except Error:
+            page.wait_for_timeout(200)
+    raise AssertionError("the page never settled")
 
 
 def start(page, names, game="continental", clock=True, play=True):

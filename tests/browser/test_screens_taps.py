@@ -19,12 +19,12 @@ def ben_may_go_out(phones):
     page.add_init_script(COUNT_TAPS)
     start(page, NAMES)
     page.get_by_role("button", name="seven of hearts").click()  # Ana deals, 7♥ turned up
+    expect(page.locator("#headline")).to_have_text("Ben's turn: take a card.")
     before = taps(page)
     page.get_by_role("button", name="Took the discard").click()
     page.get_by_role("button", name="nine of clubs").click()
-    turn = taps(page) - before
     expect(page.locator("#headline")).to_have_text("Chloé's turn: take a card.")
-    return page, turn
+    return page, taps(page) - before
 
 
 def test_a_turn_is_two_taps_and_an_exit_of_five_threes_is_seventeen(phones):
@@ -67,6 +67,7 @@ def test_a_rami_opening_of_two_melds_is_eight_taps(phones):
     page.add_init_script(COUNT_TAPS)
     start(page, ("Eve", "Fox"), game="rami", clock=False)
     page.get_by_role("button", name="Cards dealt").click()
+    expect(page.locator("#headline")).to_have_text("Fox's turn: lay down or discard.")
     before = taps(page)
     page.get_by_role("link", name="Lay down melds").click()
     expect(page.locator("#melds")).to_have_attribute("inputmode", "none")
