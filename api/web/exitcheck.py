@@ -9,12 +9,17 @@ recorded as a one-run "exit".
 
 from __future__ import annotations
 
-from api.web import forms, turn
+from datetime import datetime, timezone
+
+from api.web import backend, evidence, forms, turn
 from api.web.i18n import gettext as _
 from referee.cards import CardError
 from referee.continental.exit import judge_exit
+from referee import log
 from referee.continental.solver import arrange
+from referee.log import Entry
 from referee.melds import parse_placed
+from referee.violations import Refusal
 
 SIZE = 15  # C-6
 
@@ -39,19 +44,49 @@ def check(view: dict, form, seat: int | None) -> dict:
     out = {"declared": declared, "count": count, "timing": timing, "settlement": None, "violations": []}
     verdict = judge_exit(placed, players, timing) if declared else None
     if verdict is not None and verdict.valid:
-        return {**out, "state": "valid", "runs": declared, "settlement": verdict.settlement.to_dict()}
+        out = {**out, "state": "valid", "runs": declared, "settlement": verdict.settlement.to_dict()}
+        return at_the_table(view, seat, out)
     found = arrange([p.card for run in placed for p in run], players=players, timing=timing) if count == SIZE else None
     if verdict is not None:
         out["violations"] = [v.to_dict() for v in verdict.violations]
     if found is not None:
         runs, settlement = found
-        return {**out, "state": "arranged", "runs": [[p.text for p in run] for run in runs],
-                "settlement": settlement.to_dict()}
+        out = {**out, "state": "arranged", "runs": [[p.text for p in run] for run in runs],
+               "settlement": settlement.to_dict()}
+        return at_the_table(view, seat, out)
     return {**out, "state": "none", "runs": declared}
 
 
+def at_the_table(view: dict, seat: int | None, result: dict) -> dict:
+    """Judge the runs as the table would, without writing them: what it has seen counts too (C-11, K-2).
+
+    A valid shape whose cards the table cannot accept (a card taken from the pile is missing, a card
+    seen elsewhere) becomes `table`: not a valid exit here, whatever the arrangement; it may be recorded
+    as the attempt it is (C-13).
+    """
+    if seat is None or not view.get("id"):
+        return result
+    items = backend.entries(view["id"])
+    data = {"runs": result["runs"]}
+    if view.get("tracking") == "results":
+        data["timing"] = result["timing"]
+    last = evidence.to_entry(items[-1])
+    entry = Entry(last.seq + 1, "exit", seat, datetime.now(timezone.utc), data)
+    try:
+        replayed = log.replay([*(evidence.to_entry(i) for i in items), entry])
+    except (Refusal, ValueError):
+        return result  # not this seat's exit now: the refusal is shown when it is sent
+    verdict = replayed.verdicts.get(entry.seq) or {}
+    if verdict.get("valid") is False:
+        return {**result, "state": "table", "violations": verdict.get("violations") or []}
+    return result
+
+
 def may_record_as_declared(result: dict) -> bool:
-    """An invalid exit may be recorded as declared only when runs were declared: two lines or more."""
+    """An invalid exit may be recorded as declared only when runs were declared (two lines or more), or when
+    the table itself refuses these cards (C-11): then no arrangement is valid, and the attempt is a fact."""
+    if result["state"] == "table":
+        return True
     return result["state"] in ("arranged", "none") and len(result["declared"]) >= 2
 
 

@@ -94,3 +94,15 @@ def test_a_refusal_shows_cards_as_players_read_them(host):
     page = host.enter(type="discard", seat="1", card="7H")
     box = page.split('role="alert"')[1].split("</div>")[0]
     assert "7♥" in box and not re.search(r"\b7H\b", box)
+
+
+def test_the_check_judges_as_the_table_does_a_card_taken_from_the_pile_must_be_shown(host, client):
+    to_exit(host)  # Ben took 7♥ from the pile: it is known to be in his hand (C-11)
+    page = send(host, "5C 6C 7C 3C 4C 5C 8D 9D 10D JS QS KS 4S 5S 6S").get_data(as_text=True)
+    assert "Not a valid exit at this table" in page and "/rules#C-11" in page
+    assert "Confirm: Ben goes out" not in page
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 4
+    assert "Record this attempt: not a valid exit (C-13)" in page
+    runs = re.search(r'name="runs" value="([^"]*)"', page).group(1)
+    verdict = host.follow(send(host, runs, confirm="declared")).get_data(as_text=True)
+    assert "Not a valid exit" in verdict and "/rules#C-11" in verdict
