@@ -6,7 +6,7 @@ import uuid
 
 from flask import abort, render_template, request
 
-from api.web import backend, exitcheck, facts, forms, security
+from api.web import backend, exitcheck, facts, forms, quick, security
 from api.web.i18n import gettext as _
 from api.web.play import _acting, bp, flash_note
 
@@ -16,9 +16,13 @@ KINDS = ("exit", "meld", "lay_off", "hand", "round")
 @bp.route("/t/<table_id>/compose/<kind>", methods=["GET", "POST"])
 def compose(table_id, kind):
     """Enter several cards with the picker: an exit, new melds, a lay-off, a hand, a round."""
-    if kind not in KINDS:
+    if kind not in KINDS + quick.KINDS:
         abort(404)
     form = request.form if request.method == "POST" else request.args
+    if kind in quick.KINDS:  # quick scores (results tracking): api.web.quick
+        view, who = backend.read(table_id), security.access(table_id)
+        seat = forms.number(form.get("seat"), _acting(view, who))
+        return quick.page(view, who, kind, form, seat, uuid.uuid4().hex, flash_note(table_id))
     checking = request.method == "POST" and request.form.get("action") in ("check", "arrange")
     return page(table_id, kind, form, checking)
 

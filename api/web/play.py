@@ -76,8 +76,8 @@ def enter(table_id):
     if bad:
         flash_note(table_id, {"problem": backend.problem_of(bad).to_dict(), "form": dict(request.form)})
         return redirect(back, 303)
-    if entry["type"] == "exit" and request.form.get("confirm") not in ("valid", "declared") \
-            and not exitcheck.declared_valid(view, entry):
+    if entry["type"] == "exit" and "counts" not in entry and request.form.get("confirm") not in ("valid", "declared") \
+            and not exitcheck.declared_valid(view, entry):  # a quick score (counts) is not a declaration of cards
         # Cards are not a declaration until the player confirms one (C-6..C-13): check them first.
         return compose.page(table_id, "exit", request.form, checking=True)
     if entry["type"] in ("lay_off", "retrieve_joker"):
