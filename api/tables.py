@@ -48,8 +48,13 @@ def _key() -> str | None:
 
 @bp.post("")
 def create():
-    """Open a table; its creation is entry 1."""
-    return service.create_table(_json()), 201
+    """Open a table; its creation is entry 1. With `group` (and X-Group-Token) it belongs to that group."""
+    body = _json()
+    if isinstance(body, dict) and "group" in body:
+        from api import group_service
+
+        return group_service.create_table(body, request.headers.get("X-Group-Token", "").strip() or None), 201
+    return service.create_table(body), 201
 
 
 @bp.get("/<table_id>")
