@@ -21,8 +21,10 @@
     var names = JSON.parse(box.dataset.players || "[]"), seat = field(fields, "seat");
     var what = submitter ? (submitter.getAttribute("aria-label") || submitter.textContent).trim() : "";
     what = what || field(fields, "type") || "";
+    what = what.charAt(0).toLowerCase() + what.slice(1);  // it follows the name: "Ben: took from the stock"
     if (field(fields, "type") === "discard") { what = t("discarded") + " " + what; }
-    return (seat !== null && names[+seat] ? names[+seat] + ": " : "") + what;
+    if (seat === null || !names[+seat]) { return what; }
+    return t("entry").replace("{name}", names[+seat]).replace("{what}", what);
   }
 
   function body(item, live) {
