@@ -7,6 +7,7 @@ import secrets
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
 from api.web import backend, codes, forms, rulesdoc, security
+from api.web.address import external_url
 from api.web.i18n import LANGUAGES, gettext as _
 from api.web.qr import qr_svg
 
@@ -64,10 +65,10 @@ def share(table_id):
     info = codes.table_info(table_id)
     seats = []
     for player, code in zip(table["players"], info.get("codes", [])):
-        link = url_for("pages.join_code", code=code, _external=True)
+        link = external_url("pages.join_code", code=code)
         seats.append({**player, "code": code, "link": link,
                       "qr": qr_svg(link, _("QR code to join as %(name)s", name=player["name"]))})
-    watch = url_for("play.table", table_id=table_id, _external=True)
+    watch = external_url("play.table", table_id=table_id)
     return render_template("share.html", table=table, who=who, seats=seats if who["role"] == "host" else [],
                            watch=watch, watch_qr=qr_svg(watch, _("QR code of the spectators' link")))
 
