@@ -1,0 +1,100 @@
+"""Undo last: one tap on the table page voids the last entry this phone wrote, after a confirmation in words.
+
+A seat's phone undoes its own seat's last entry (the seat that may void it, E-2); the host's phone undoes the
+table's last entry, or any seat's last. An exit is corrected by the host only (E-2 *Reading*): a seat's phone
+is told so instead of being offered a void the referee would refuse.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from api.web import backend, evidence, forms, security
+from api.web.i18n import card_label, gettext as _
+from api.web.play import flash_note, moved_on
+
+bp = Blueprint("undo", __name__)
+bp.before_request(security.check_csrf)
+SKIPPED = ("create", "void", "replace", "timeout")  # never offered: not a phone's own entry, or a correction
+
+
+def _live(items: list[dict], replayed) -> list[dict]:
+    return [i for i in items if i["type"] not in SKIPPED and i["seq"] not in replayed.voided]
+
+
+def offers(table: dict, who: dict) -> dict:
+    """What this phone may undo now: `{"last": item | None, "seats": [(name, item)], "items": {seq: item}}`."""
+    out = {"last": None, "seats": [], "items": {}}
+    if who.get("role") not in ("host", "seat"):
+        return out
+    items = backend.entries(table["id"])
+    replayed = evidence.replay(items)
+    out["items"] = {i["seq"]: i for i in items}
+    actors = getattr(replayed.state, "actors", {})
+    live = _live(items, replayed)
+    if who["role"] == "seat":
+        out["last"] = next((i for i in reversed(live) if actors.get(i["seq"]) == who["seat"]), None)
+        return out
+    out["last"] = live[-1] if live else None
+    for player in table["players"]:
+        own = next((i for i in reversed(live) if actors.get(i["seq"]) == player["seat"]), None)
+        if own is not None and own is not out["last"]:
+            out["seats"].append((player["name"], own))
+    return out
+
+
+def author(table: dict, item: dict) -> str:
+    """Who an entry speaks for: its seat, the dealer of a deal, else the table."""
+    seat = item.get("seat") if item.get("seat") is not None else item.get("dealer") if item["type"] == "deal" else None
+    return table["players"][seat]["name"] if isinstance(seat, int) and 0 <= seat < len(table["players"]) \
+        else _("the table")
+
+
+def short(table: dict, item: dict) -> str:
+    """Say an entry in a few words, naming the player: "Ben discarded 3♣", "Ana's deal"."""
+    name, kind = author(table, item), item["type"]
+    if kind == "draw":
+        return (_("%(name)s took from the stock", name=name) if item.get("from") == "stock"
+                else _("%(name)s took the discard", name=name))
+    if kind == "discard":
+        return _("%(name)s discarded %(card)s", name=name, card=card_label(item.get("card", "")))
+    words = {"deal": _("%(name)s's deal", name=name), "exit": _("%(name)s's exit", name=name),
+             "meld": _("%(name)s's melds", name=name), "lay_off": _("%(name)s's lay-off", name=name),
+             "retrieve_joker": _("%(name)s took a joker", name=name), "hand": _("%(name)s's hand", name=name),
+             "round": _("the round"), "null_deal": _("the null deal")}
+    return words.get(kind, kind)
+
+
+def _host_only(item: dict, who: dict) -> bool:
+    """An exit, valid or invalid, is voided by the host only (E-2 Reading): its cards stay known (C-11)."""
+    return item["type"] == "exit" and who["role"] != "host"
+
+
+@bp.route("/t/<table_id>/undo/<int:seq>", methods=["GET", "POST"])
+def undo(table_id, seq):
+    """Ask to confirm, in words, the void of one entry; on confirmation write it and go back to the table."""
+    from api.web.history import preview
+
+    view = backend.read(table_id)
+    who = security.access(table_id)
+    if who["role"] not in ("host", "seat"):
+        abort(403, description=_("This phone has no seat at this table: join with a code first."))
+    items = backend.entries(table_id)
+    item = next((i for i in items if i["seq"] == seq), None)
+    if item is None or item["type"] in SKIPPED:
+        abort(404, description=_("There is no entry %(n)s to undo at this table.", n=seq))
+    after, problem = (None, None) if _host_only(item, who) else preview(view, items, {"type": "void", "target": seq})
+    if request.method == "POST" and after is not None:
+        version = forms.number(request.form.get("version"))
+        answer, problem = backend.post(table_id, who["token"], version, {"type": "void", "target": seq},
+                                       request.form.get("key"))
+        if answer:
+            flash_note(table_id, {"undone": seq})
+            return redirect(url_for("play.table", table_id=table_id), 303)
+        problem = moved_on(problem)
+    refused = request.method == "POST" and _host_only(item, who)
+    status = problem.status if problem else (403 if refused else 200)
+    return render_template("undo.html", table=view, item=item, after=after, problem=problem, who=who,
+                           host_only=_host_only(item, who), key=uuid.uuid4().hex), status
