@@ -24,10 +24,10 @@ def init_app(app: Flask) -> None:
         card_label=i18n.card_label, card_name=i18n.card_name, is_red=i18n.is_red,
         picker_rows=cardview.picker_rows, seat_name=cardview.seat_name, hand_sizes=cardview.hand_sizes,
     )
-    from api.web import turn
+    from api.web import changes, turn
 
     app.jinja_env.globals.update(undo_offers=undo.offers, undo_short=undo.short, undo_author=undo.author,
-                                 table_headline=turn.headline)
+                                 table_headline=turn.headline, changed_hands=changes.changed_hands)
     app.jinja_env.filters.update(card=i18n.card_label, when=cardview.when, signed=cardview.signed)
 
     @app.after_request
