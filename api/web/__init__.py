@@ -11,13 +11,13 @@ from api.web import cardview, i18n, security
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, the language, the CSRF check and the template helpers."""
-    from api.web import history, pages, play, undo
+    from api.web import history, pages, play, summary, undo
 
     if app.config.get("PERMANENT_SESSION_LIFETIME") == timedelta(days=31):  # Flask's default: a phone keeps
         app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=365)  # its tables for a year
     if not app.config.get("SESSION_COOKIE_SAMESITE"):
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
-    for bp in (pages.bp, play.bp, history.bp, undo.bp):
+    for bp in (pages.bp, play.bp, history.bp, undo.bp, summary.bp):
         app.register_blueprint(bp)
     app.jinja_env.globals.update(
         _=i18n.gettext, csrf_token=security.csrf_token, lang=i18n.current_lang,

@@ -45,16 +45,23 @@ def create():
         body["options"] = {"opening": int(opening) if opening.isdigit() else opening,
                            "ceiling": forms.number(form.get("ceiling", "100"), form.get("ceiling")),
                            "turn_seconds": 60 if form.get("clock", "on") == "on" else None}
-    created, problem = backend.call("create_table", body)
+    dealer = form.get("dealer", "random")
+    dealer = int(dealer) if dealer.isdigit() and int(dealer) < len(players) else secrets.randbelow(max(len(players), 1))
+    created, problem = open_table(body, dealer, drawn=form.get("dealer", "random") == "random")
     if problem:
         return render_template("new.html", form=form, problem=problem, seats=SEATS), problem.status
-    dealer = form.get("dealer", "random")
-    dealer = int(dealer) if dealer.isdigit() and int(dealer) < len(players) else secrets.randbelow(len(players))
-    seat_codes = [codes.issue(created["id"], s["seat"], s["token"]) for s in created["seats"]]
-    codes.save_table(created["id"], {"codes": seat_codes, "dealer": dealer,
-                                     "drawn": form.get("dealer", "random") == "random"})
-    security.remember(created["id"], "host", None, created["host_token"])
     return redirect(url_for("pages.share", table_id=created["id"]), 303)
+
+
+def open_table(body: dict, dealer: int, drawn: bool, **notes):
+    """Create a table, issue its seats' join codes, note its first dealer, keep its host token on this phone."""
+    created, problem = backend.call("create_table", body)
+    if problem:
+        return None, problem
+    seat_codes = [codes.issue(created["id"], s["seat"], s["token"]) for s in created["seats"]]
+    codes.save_table(created["id"], {"codes": seat_codes, "dealer": dealer, "drawn": drawn, **notes})
+    security.remember(created["id"], "host", None, created["host_token"])
+    return created, None
 
 
 @bp.get("/t/<table_id>/share")
