@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from api.web import backend, changes, chart, evidence, forms, security
+from api.web.i18n import gettext as _
 from api.web.play import flash_note, moved_on
 from referee.log import Entry, game_module, replay as replay_log
 from referee.violations import Refusal
@@ -96,7 +97,8 @@ def _correct(table_id: str, seq: int, kind: str):
         answer, problem = backend.post(table_id, who["token"], forms.number(request.form.get("version")),
                                        correction, request.form.get("key"))
         if answer:
-            flash_note(table_id, {"notice": f"{kind} {seq}"})
+            flash_note(table_id, {"notice": _("entry %(n)s voided", n=seq) if kind == "void"
+                                  else _("entry %(n)s corrected", n=seq)})
             return redirect(url_for("history.timeline", table_id=table_id), 303)
         problem = moved_on(problem)
     change = _change(item, correction)

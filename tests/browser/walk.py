@@ -1,0 +1,54 @@
+"""Helpers for the table walks: phones on a LAN-like address, words in the phone's language, tap counts."""
+
+from __future__ import annotations
+
+import re
+
+from tests.browser.live import LIVE
+
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}
+# navigator.share where the browser has none: records what the page asked to share.
+SHARE_STUB = "window.__shared = []; navigator.share = function (data) { window.__shared.push(data); return Promise.resolve(); };"
+
+
+def lan_base(base_url: str) -> str:
+    """The live server as another phone on the Wi-Fi reaches it: a host name that is not loopback
+    (Chromium maps arbitre.test to 127.0.0.1, see ARGS), so join links keep the host the request came in on."""
+    return base_url.replace("127.0.0.1", "arbitre.test")
+
+
+class Words:
+    """The app's own texts in one language (its gettext), so each walk runs in English and in French."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def __call__(self, msgid: str, **params) -> str:
+        from api.web.i18n import gettext
+
+        with LIVE["app"].test_request_context(headers={"Accept-Language": self.lang}):
+            return gettext(msgid, **params)
+
+    def card(self, token: str) -> str:
+        from api.web.i18n import card_name
+
+        return card_name(token, self.lang)
+
+    def exact(self, msgid: str, **params):
+        return re.compile("^" + re.escape(self(msgid, **params)) + "$")
+
+
+class Taps:
+    """Count the taps a person makes: every `tap` is one touch on the screen."""
+
+    def __init__(self):
+        self.count = 0
+        self.log: dict[str, int] = {}
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.count += 1
+
+    def measure(self, name: str, since: int) -> int:
+        self.log[name] = self.count - since
+        return self.log[name]
