@@ -24,6 +24,17 @@ def _live(items: list[dict], replayed) -> list[dict]:
     return [i for i in items if i["type"] not in SKIPPED and i["seq"] not in replayed.voided]
 
 
+def _last_standing(items: list[dict], replayed, actors: dict, candidate: dict | None) -> dict | None:
+    """`candidate`, if nothing by another hand (a seat, the table, the server's clock) stands after it:
+    voiding an entry others have played on would not replay, so that one is History's to correct."""
+    if candidate is None:
+        return None
+    after = [i for i in items if i["seq"] > candidate["seq"] and i["type"] not in ("void", "replace")
+             and i["seq"] not in replayed.voided]
+    mine = actors.get(candidate["seq"])
+    return candidate if all(i["type"] != "timeout" and actors.get(i["seq"]) == mine for i in after) else None
+
+
 def offers(table: dict, who: dict) -> dict:
     """What this phone may undo now: `{"last": item | None, "seats": [(name, item)], "items": {seq: item}}`."""
     out = {"last": None, "seats": [], "items": {}}
@@ -35,9 +46,10 @@ def offers(table: dict, who: dict) -> dict:
     actors = getattr(replayed.state, "actors", {})
     live = _live(items, replayed)
     if who["role"] == "seat":
-        out["last"] = next((i for i in reversed(live) if actors.get(i["seq"]) == who["seat"]), None)
+        own = next((i for i in reversed(live) if actors.get(i["seq"]) == who["seat"]), None)
+        out["last"] = _last_standing(items, replayed, actors, own)
         return out
-    out["last"] = live[-1] if live else None
+    out["last"] = _last_standing(items, replayed, actors, live[-1] if live else None)
     for player in table["players"]:
         own = next((i for i in reversed(live) if actors.get(i["seq"]) == player["seat"]), None)
         if own is not None and own is not out["last"]:

@@ -73,12 +73,16 @@ def go_out(page, seat_name: str, runs: str, w):
     page.get_by_role("button", name=w("Send")).click()
 
 
-def quick_deal(host, table: str, first: str, w):
+def quick_deal(host, table: str, first: str, w, refused: str | None = None):
     """The host's phone enters a whole deal: the upcard, the first player takes it, discards, goes out."""
     host.goto(f"/t/{table}")
     host.get_by_role("button", name=w.card("7H"), exact=True).click()
     expect(host.locator("#headline")).to_have_text(w("%(name)s's turn: take a card.", name=first))
     host.get_by_role("button", name=re.compile("^" + re.escape(w("Took the discard")))).click()
+    if refused is not None:  # the card just taken cannot be discarded (C-3): refused, with its rule
+        host.get_by_role("button", name=w.card("7H"), exact=True).click()
+        expect(host.get_by_role("alert")).to_contain_text("C-3")
+        check_page(host, refused)
     host.get_by_role("button", name=w.card("9C"), exact=True).click()
     go_out(host, first, EXIT, w)
     expect(host.get_by_role("heading", name=w("Valid exit"))).to_be_visible()
@@ -149,12 +153,17 @@ def test_a_continental_session_at_a_table_of_phones(phones, base_url, lang):
     ben.goto(f"/t/{table}")
     ben.get_by_role("button", name=w("Took from the stock")).click()
     ben.get_by_role("button", name=w.card("KC"), exact=True).click()
-    go_out(ben, "Ben", EXIT, w)
+    ben.get_by_role("link", name=w("%(name)s goes out", name="Ben"), exact=True).click()
+    ben.fill("#runs", EXIT.replace("/", " "))
+    ben.get_by_role("button", name=w("Arrange for me")).click()
+    expect(ben.locator(".hint.ok")).to_be_visible()
+    check_page(ben, shot(lang, "exit-arranged"))
+    ben.get_by_role("button", name=w("Send")).click()
     expect(ben.get_by_role("heading", name=w("Valid exit"))).to_be_visible()
     check_page(ben, shot(lang, "exit-verdict"))
 
     for first in ("Chloé", "Dan", "Ana"):  # Ben, Chloé and Dan deal in turn (C-2); the session ends (C-15)
-        quick_deal(host, table, first, w)
+        quick_deal(host, table, first, w, refused=shot(lang, "refused") if first == "Chloé" else None)
     host.goto(f"/t/{table}")
     host.get_by_role("link", name=w("The game's summary")).click()
     expect(host.get_by_role("heading", level=1)).to_have_text(w("Winners: %(names)s", names="Ana, Chloé, Dan"))

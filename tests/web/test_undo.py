@@ -44,9 +44,10 @@ def test_a_seat_is_offered_only_its_own_entries(host, phone):
     host.start()
     ana, ben = joined(host, phone(), 0), joined(host, phone(), 1)
     ana.enter(type="deal", dealer="0", upcard="7H")
-    ben.enter(type="draw", seat="1", from_="stock")
     assert [w for _, _, w in offered(ana.page())] == ["Undo: Ana's deal"]
+    ben.enter(type="draw", seat="1", from_="stock")
     assert [w for _, _, w in offered(ben.page())] == ["Undo: Ben took from the stock"]
+    assert offered(ana.page()) == []  # Ben has played on her deal: that one is History's to correct
     watcher = phone()
     assert offered(watcher.page(f"/t/{host.table}")) == []
     ana.get(f"/t/{host.table}/undo/3")  # she may look, but the referee will not let her void Ben's draw
@@ -84,8 +85,9 @@ def test_an_entry_later_ones_depend_on_is_sent_to_history(host, phone, client):
     host.start()
     ben = joined(host, phone(), 1)
     dealt_and_discarded(host, ben)
-    host.enter(type="draw", seat="2", from_="discard")  # Chloé takes Ben's 9♣
     link = offered(ben.page())[0][0]
+    host.enter(type="draw", seat="2", from_="discard")  # Chloé takes Ben's 9♣ while Ben's page is open
+    assert offered(ben.page()) == []
     page = ben.get(link, status=422).get_data(as_text=True)
     assert "no longer replays" in page and "Correct it in History" in page and "Yes, undo it" not in page
     assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 5
