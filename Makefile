@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench migrate clean
+.PHONY: run serve test lint bench migrate clean babel-extract babel-update babel-compile
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -24,6 +24,11 @@ run: migrate
 	@$(PY) -m api.web.address $(PORT)
 	$(VENV)/bin/flask --app api run --host 0.0.0.0 --port $(PORT)
 
+# Production counterpart of `make run`: gunicorn with the Procfile's worker class (gevent holds hundreds of
+# event streams on 2 cores: see README, "Live and offline").
+serve: migrate
+	$(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class gevent --worker-connections 1000 --bind 127.0.0.1:$${PORT:-8000} 'api:create_app()'
+
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
@@ -35,3 +40,16 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache .hypothesis
+
+# French (Flask-Babel): extract the texts to translations/messages.pot, merge them into the .po, then,
+# once every msgid has its French, compile the .mo the app serves (committed: see the README).
+BABEL := $(VENV)/bin/pybabel
+babel-extract: $(STAMP)
+	$(BABEL) extract -F babel.cfg --no-location --sort-output --project Arbitre -o translations/messages.pot .
+
+babel-update: babel-extract
+	$(BABEL) update -i translations/messages.pot -d translations --no-wrap --ignore-obsolete
+	@echo "Now translate every empty or fuzzy msgstr in translations/*/LC_MESSAGES/messages.po, then make babel-compile"
+
+babel-compile: $(STAMP)
+	$(BABEL) compile -d translations --statistics

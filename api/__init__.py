@@ -49,7 +49,7 @@ def _instance_secret(instance_path: str) -> str:
     return secret
 
 
-PARTS = ("events.db", "api.referee_api", "api.tables", "api.openapi", "api.web")
+PARTS = ("events.db", "api.referee_api", "api.tables", "api.openapi", "api.web", "api.stream", "api.web.live")
 
 
 def _register_parts(app: Flask) -> None:

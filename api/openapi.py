@@ -77,6 +77,8 @@ def _operation(op: Operation) -> dict:
     answer = {"description": "OK"}
     if op.response is not None:
         answer["content"] = {op.content_type: {"schema": op.response}}
+    elif op.content_type != "application/json":  # a text body (NDJSON, an event stream)
+        answer["content"] = {op.content_type: {"schema": {"type": "string"}}}
     responses = {str(op.status): answer}
     for status in op.errors:
         responses[str(status)] = {"description": ERRORS.get(status, "Error"),

@@ -248,6 +248,8 @@ class Store(SideRecords):
             entry = StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last,
                                 verdict, idempotency_key)
             conn.execute(ENTRIES.insert().values(**self._row(table_id, entry)))
+            if conn.dialect.name == "postgresql":  # sent at commit, to every worker and host (events/live.py)
+                conn.execute(sa.select(sa.func.pg_notify("arbitre_entries", f"{table_id} {seq}")))
         return Appended(entry)
 
     @staticmethod

@@ -126,8 +126,8 @@
 
   function poll() {
     var main = document.getElementById("main");
-    if (!main || !main.dataset.live) { return; }
-    setInterval(function () {
+    if (!main || !main.dataset.live) { return null; }
+    return setInterval(function () {
       if (document.hidden || busy) { return; }
       var url = main.dataset.live + "?after=" + encodeURIComponent(main.dataset.version || "0");
       fetch(url, { credentials: "same-origin" })
@@ -143,5 +143,9 @@
     initPickers(root); initClock(root); initRamiOptions(root); initDealerNames(root); initTimes(root);
   }
 
-  document.addEventListener("DOMContentLoaded", function () { init(document); poll(); });
+  document.addEventListener("DOMContentLoaded", function () {
+    init(document);
+    // live.js streams the table and polls only when the stream fails; without it, poll as before.
+    if (!(window.ArbitreLive && window.ArbitreLive.start({ refresh: refresh, poll: poll, init: init }))) { poll(); }
+  });
 })();

@@ -11,7 +11,7 @@ from api.web import cardview, i18n, security
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, the language, the CSRF check and the template helpers."""
-    from api.web import history, pages, play, summary, undo
+    from api.web import history, messages, pages, play, summary, undo
 
     if app.config.get("PERMANENT_SESSION_LIFETIME") == timedelta(days=31):  # Flask's default: a phone keeps
         app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=365)  # its tables for a year
@@ -19,6 +19,8 @@ def init_app(app: Flask) -> None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     for bp in (pages.bp, play.bp, history.bp, undo.bp, summary.bp):
         app.register_blueprint(bp)
+    i18n.init_app(app)
+    messages.init_app(app)
     app.jinja_env.globals.update(
         _=i18n.gettext, csrf_token=security.csrf_token, lang=i18n.current_lang,
         card_label=i18n.card_label, card_name=i18n.card_name, is_red=i18n.is_red,
@@ -28,7 +30,8 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals.update(undo_offers=undo.offers, undo_short=undo.short, undo_author=undo.author,
                                  table_headline=turn.headline, changed_hands=changes.changed_hands)
-    app.jinja_env.filters.update(card=i18n.card_label, when=cardview.when, signed=cardview.signed)
+    app.jinja_env.filters.update(card=i18n.card_label, when=cardview.when, signed=cardview.signed,
+                                number=cardview.number)
 
     @app.after_request
     def _headers(response):

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 
 from api.web import backend, codes, forms, rulesdoc, security
 from api.web.address import external_url
-from api.web.i18n import LANGUAGES, gettext as _
+from api.web.i18n import LANGUAGES, current_lang, gettext as _
 from api.web.qr import qr_svg
 
 bp = Blueprint("pages", __name__)
@@ -110,7 +110,7 @@ def join_form():
 @bp.get("/rules")
 def rules():
     """Show the rules, an anchor per rule id."""
-    html, ids = rulesdoc.rules_html()
+    html, ids = rulesdoc.rules_html(current_lang())
     return render_template("rules.html", rules=html, ids=ids)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, url_for
 
-from api.web import backend, chart, codes, evidence, security
+from api.web import backend, chart, evidence, security
 from api.web.address import external_url
 from api.web.i18n import gettext as _
 

@@ -24,6 +24,14 @@ def _live(items: list[dict], replayed) -> list[dict]:
     return [i for i in items if i["type"] not in SKIPPED and i["seq"] not in replayed.voided]
 
 
+def _hand(item: dict, actors: dict):
+    """Whose entry it is: its seat (an exit too, though only the host may void it, E-2), else the seat that
+    may correct it (a deal: its dealer), else None (the table); the server's timeouts are the clock's."""
+    if item["type"] == "timeout":
+        return "clock"
+    return item["seat"] if item.get("seat") is not None else actors.get(item["seq"])
+
+
 def _last_standing(items: list[dict], replayed, actors: dict, candidate: dict | None) -> dict | None:
     """`candidate`, if nothing by another hand (a seat, the table, the server's clock) stands after it:
     voiding an entry others have played on would not replay, so that one is History's to correct."""
@@ -31,8 +39,8 @@ def _last_standing(items: list[dict], replayed, actors: dict, candidate: dict | 
         return None
     after = [i for i in items if i["seq"] > candidate["seq"] and i["type"] not in ("void", "replace")
              and i["seq"] not in replayed.voided]
-    mine = actors.get(candidate["seq"])
-    return candidate if all(i["type"] != "timeout" and actors.get(i["seq"]) == mine for i in after) else None
+    mine = _hand(candidate, actors)
+    return candidate if all(_hand(i, actors) == mine for i in after) else None
 
 
 def offers(table: dict, who: dict) -> dict:
@@ -46,12 +54,12 @@ def offers(table: dict, who: dict) -> dict:
     actors = getattr(replayed.state, "actors", {})
     live = _live(items, replayed)
     if who["role"] == "seat":
-        own = next((i for i in reversed(live) if actors.get(i["seq"]) == who["seat"]), None)
+        own = next((i for i in reversed(live) if _hand(i, actors) == who["seat"]), None)
         out["last"] = _last_standing(items, replayed, actors, own)
         return out
     out["last"] = _last_standing(items, replayed, actors, live[-1] if live else None)
     for player in table["players"]:
-        own = next((i for i in reversed(live) if actors.get(i["seq"]) == player["seat"]), None)
+        own = next((i for i in reversed(live) if _hand(i, actors) == player["seat"]), None)
         if own is not None and own is not out["last"]:
             out["seats"].append((player["name"], own))
     return out

@@ -23,15 +23,16 @@ def hand(table: Table, entry: Entry) -> dict | None:
     if d is None or d.phase != "hands":
         raise refuse("R-14", "hands are entered when the round ends")
     if seat == d.winner:
-        raise refuse("R-14", f"seat {seat} won the round and holds no card")
+        raise refuse("R-14", "%(player)s won the round and holds no card", player=seat)
     if seat in d.hands:
-        raise refuse("R-14", f"seat {seat}'s hand is already entered (correct it with void or replace)")
+        raise refuse("R-14", "%(player)s's hand is already entered (correct it with void or replace)", player=seat)
     if len(cards) != d.hand_sizes[seat]:
-        raise refuse("R-14", f"seat {seat} holds {d.hand_sizes[seat]} cards, not {len(cards)}")
+        raise refuse("R-14", "%(player)s holds %(held)s cards, not %(n)s", player=seat, held=d.hand_sizes[seat],
+                     n=len(cards))
     missing = Counter(d.known[seat]) - Counter(cards)
     if missing:
-        shown = ", ".join(c.text for c in missing.elements())
-        raise refuse("R-14", f"seat {seat}'s hand holds {shown}, known to be in it", card=next(iter(missing)).text)
+        raise refuse("R-14", "%(player)s's hand holds %(cards)s, known to be in it", card=next(iter(missing)).text,
+                     player=seat, cards=[c.text for c in missing.elements()])
     fresh = Counter(cards) - Counter(d.known[seat])
     violations = over_deck(d.seen, fresh)
     if violations:
@@ -53,7 +54,7 @@ def round_result(table: Table, entry: Entry) -> dict:
         raise Malformed("round needs `winner`: a seat, or null for a blocked round")
     winner = entry.data["winner"]
     if winner is not None and (not whole(winner) or not 0 <= winner < n):
-        raise Malformed(f"`winner` is a seat number from 0 to {n - 1}, or null")
+        raise Malformed("`winner` is a seat number from 0 to %(last)s, or null", last=n - 1)
     given = entry.data.get("hands")
     if not isinstance(given, dict):
         raise Malformed("round needs `hands`, {\"seat\": [cards]} for each player but the winner")
@@ -64,17 +65,17 @@ def round_result(table: Table, entry: Entry) -> dict:
     if d is None or d.phase != "result":
         raise refuse("R-3", "deal first: a round follows its deal")
     if winner in hands:
-        raise refuse("R-14", f"seat {winner} won the round and adds 0: no hand to enter")
+        raise refuse("R-14", "%(player)s won the round and adds 0: no hand to enter", player=winner)
     owed = [s for s in range(n) if s != winner and s not in hands]
     if owed:
-        raise refuse("R-14", "every player but the winner enters a hand: missing seat "
-                     + ", ".join(str(s) for s in owed))
+        raise refuse("R-14", "every player but the winner enters a hand: missing %(players)s", players=owed)
     for seat, cards in hands.items():
         if not cards:
-            raise refuse("R-13", f"seat {seat} cannot end the round without cards unless they won it")
+            raise refuse("R-13", "%(player)s cannot end the round without cards unless they won it", player=seat)
         if len(cards) > HAND:
-            raise refuse("R-14", f"seat {seat}'s hand shows {len(cards)} cards; a hand left when a round ends "
-                         f"holds at most {HAND} (R-3: {HAND} dealt, 15 to the starter; every turn ends with a discard)")
+            raise refuse("R-14", "%(player)s's hand shows %(n)s cards; a hand left when a round ends holds at most "
+                         "%(most)s (R-3: %(most)s dealt, 15 to the starter; every turn ends with a discard)",
+                         player=seat, n=len(cards), most=HAND)
     violations = over_deck(Counter(), Counter(c for cards in hands.values() for c in cards))
     if violations:
         raise Refusal(violations)

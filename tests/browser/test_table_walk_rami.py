@@ -14,10 +14,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.checks import check_page
 from tests.browser.live import LIVE
 from tests.browser.test_table_walk_continental import joined_by_link, seat_link
-from tests.browser.walk import LOCALES, SHARE_STUB, Taps, Words, lan_base
+from tests.browser.walk import LOCALES, SHARE_STUB, Taps, Words, check, lan_base
 
 GUS = "KH KS KD KC QH QS QD QC JH JS JD JC 10H 10S"  # 140 points: past the ceiling of 100
 EVE = "2C 3D 4H 5S 6C 8D 9H 2S 3H 4D 5C 6S 8H 9C"  # 14 cards each
@@ -88,14 +87,14 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     taps.tap(fox.get_by_role("button", name=w("Send")))
     taps.measure("a Rami opening of two melds", opening)
     expect(fox.locator(".melds li")).to_have_count(2)
-    check_page(fox, "rami-melds" if lang == "en" else None)
+    check(fox, lang, "rami-melds" if lang == "en" else None)
 
     fox.get_by_role("button", name=w.card("2D"), exact=True).click()  # the wrong card: undone
     expect(fox.locator("#headline")).to_have_text(w("%(name)s's turn: take a card.", name="Gus"))
     undo = taps.count
     taps.tap(fox.get_by_role("link", name=w("Undo: %(what)s", what=w("%(name)s discarded %(card)s", name="Fox",
                                                                     card="2♦"))))
-    check_page(fox)
+    check(fox, lang)
     taps.tap(fox.get_by_role("button", name=w("Yes, undo it")))
     assert taps.measure("undo last (with its confirmation)", undo) == 2
     expect(fox.locator("#headline")).to_have_text(w("%(name)s's turn: lay down or discard.", name="Fox"))
@@ -108,7 +107,7 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     host.reload()
     expect(host.locator("#headline")).to_contain_text("Eve")
     expect(host.locator("#headline")).to_contain_text("R-17")
-    check_page(host, "rami-timeout" if lang == "en" else None)
+    check(host, lang, "rami-timeout" if lang == "en" else None)
     expect(host.locator(".undo > a")).to_have_count(0)  # Gus's discard is played on now: History's to correct
     host.get_by_role("button", name=w.card("KS"), exact=True).click()  # her heaviest card
 
@@ -125,7 +124,7 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     expect(fox.locator(".melds li")).to_have_count(4)
     fox.get_by_role("button", name=w.card("9H"), exact=True).click()  # the last card: the round ends
     expect(fox.locator("#headline")).to_have_text(w("The round is over: each player enters the cards left in hand."))
-    check_page(fox)
+    check(fox, lang)
 
     host.goto(f"/t/{table}")
     for name, cards in (("Eve", EVE), ("Gus", GUS)):
@@ -136,7 +135,7 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     host.get_by_role("link", name=w("The game's summary")).click()
     expect(host.get_by_role("heading", level=1)).to_have_text(w("%(names)s wins the game", names="Fox"))
     expect(host.locator(".standings tbody tr").last).to_contain_text("Gus")
-    check_page(host, "rami-summary" if lang == "en" else None)
+    check(host, lang, "rami-summary" if lang == "en" else None)
     host.get_by_role("button", name=w("Share…")).click()
     assert host.evaluate("window.__shared.map(d => d.url)")[-1] == f"{base}/t/{table}/summary"
 
@@ -144,5 +143,5 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     fox_again = joined_by_link(phones, lang, seat_link(host, "Fox", base), "Fox", w)
     host.get_by_role("link", name=w("Play: this phone enters for everyone")).click()
     expect(host.locator("#dealer")).to_have_value("1")  # Fox: Eve dealt first last time
-    check_page(fox_again)
+    check(fox_again, lang)
     print(f"taps ({lang}):", taps.log)

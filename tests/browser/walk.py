@@ -52,3 +52,42 @@ class Taps:
     def measure(self, name: str, since: int) -> int:
         self.log[name] = self.count - since
         return self.log[name]
+
+
+def _english_fragments() -> list[str]:
+    """Pieces of every English text the catalogue translates (two words or more, around its parameters)."""
+    from babel.messages.pofile import read_po
+
+    from tests.browser.conftest import ROOT
+
+    with open(ROOT / "translations" / "fr" / "LC_MESSAGES" / "messages.po", "rb") as f:
+        catalogue = read_po(f)
+    out = set()
+    for message in catalogue:
+        if not message.id or isinstance(message.id, tuple) or not message.string:
+            continue
+        for piece in re.split(r"%\(\w+\)[sd]|[()]", message.id):
+            piece = piece.strip(" .:,;·—-")
+            if len(piece) >= 10 and " " in piece and piece not in message.string:
+                out.add(piece)
+    return sorted(out)
+
+
+ENGLISH: list[str] = []
+
+
+def english_on(page) -> list[str]:
+    """The English texts a French page still shows (its visible text; names and cards aside)."""
+    if not ENGLISH:
+        ENGLISH.extend(_english_fragments())
+    text = " ".join(page.evaluate("() => document.body.innerText").split())
+    return [piece for piece in ENGLISH if piece in text]
+
+
+def check(page, lang: str, shot: str | None = None) -> None:
+    """`check_page`, and in French: no English text left on the page."""
+    from tests.browser.checks import check_page
+
+    check_page(page, shot)
+    if lang == "fr":
+        assert english_on(page) == [], page.url
