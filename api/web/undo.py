@@ -11,7 +11,7 @@ import uuid
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, evidence, forms, security
+from api.web import backend, forms, security
 from api.web.i18n import card_label, gettext as _
 from api.web.play import flash_note, moved_on
 
@@ -20,8 +20,9 @@ bp.before_request(security.check_csrf)
 SKIPPED = ("create", "void", "replace", "timeout")  # never offered: not a phone's own entry, or a correction
 
 
-def _live(items: list[dict], replayed) -> list[dict]:
-    return [i for i in items if i["type"] not in SKIPPED and i["seq"] not in replayed.voided]
+def _item(entry) -> dict:
+    """An entry of the log as the API lists it (without its hash), for the templates."""
+    return {"seq": entry.seq, "type": entry.type, "seat": entry.seat, **entry.data}
 
 
 def _hand(item: dict, actors: dict):
@@ -32,36 +33,41 @@ def _hand(item: dict, actors: dict):
     return item["seat"] if item.get("seat") is not None else actors.get(item["seq"])
 
 
-def _last_standing(items: list[dict], replayed, actors: dict, candidate: dict | None) -> dict | None:
-    """`candidate`, if nothing by another hand (a seat, the table, the server's clock) stands after it:
-    voiding an entry others have played on would not replay, so that one is History's to correct."""
-    if candidate is None:
-        return None
-    after = [i for i in items if i["seq"] > candidate["seq"] and i["type"] not in ("void", "replace")
-             and i["seq"] not in replayed.voided]
-    mine = _hand(candidate, actors)
-    return candidate if all(_hand(i, actors) == mine for i in after) else None
-
-
 def offers(table: dict, who: dict) -> dict:
-    """What this phone may undo now: `{"last": item | None, "seats": [(name, item)], "items": {seq: item}}`."""
+    """What this phone may undo now: `{"last": item | None, "seats": [(name, item)], "items": {seq: item}}`.
+
+    `last` is offered only while nothing by another hand (another seat, the table, the clock) stands after it:
+    voiding an entry others have played on would not replay, so that one is History's to correct. The host
+    also gets each seat's last entry (its confirmation page says when it can no longer be undone).
+    """
     out = {"last": None, "seats": [], "items": {}}
     if who.get("role") not in ("host", "seat"):
         return out
-    items = backend.entries(table["id"])
-    replayed = evidence.replay(items)
-    out["items"] = {i["seq"]: i for i in items}
-    actors = getattr(replayed.state, "actors", {})
-    live = _live(items, replayed)
-    if who["role"] == "seat":
-        own = next((i for i in reversed(live) if _hand(i, actors) == who["seat"]), None)
-        out["last"] = _last_standing(items, replayed, actors, own)
+    current, problem = backend.call("replayed", table["id"])
+    if problem:
         return out
-    out["last"] = _last_standing(items, replayed, actors, live[-1] if live else None)
-    for player in table["players"]:
-        own = next((i for i in reversed(live) if _hand(i, actors) == player["seat"]), None)
-        if own is not None and own is not out["last"]:
-            out["seats"].append((player["name"], own))
+    voided, actors = current.replay.voided, getattr(current.replay.state, "actors", {})
+    for entry in current.entries:  # each entry as it stands: a replacement in its target's place (E-2)
+        if entry.type == "replace" and isinstance(entry.data.get("entry"), dict):
+            body = dict(entry.data["entry"])
+            target = entry.data["target"]
+            out["items"][target] = {"seq": target, "type": body.pop("type"), "seat": body.pop("seat", None), **body}
+        elif entry.type != "void":
+            out["items"][entry.seq] = _item(entry)
+    standing = [i for seq, i in out["items"].items() if seq not in voided]
+    newest = standing[-1] if standing else None  # only the newest entry can be undone in one tap
+    mine = who["seat"] if who["role"] == "seat" else None
+    if newest and newest["type"] not in SKIPPED and (who["role"] == "host" or _hand(newest, actors) == mine):
+        out["last"] = newest
+    if who["role"] == "host":
+        seats: dict[int, dict] = {}
+        for item in reversed(standing):
+            hand = _hand(item, actors)
+            if item["type"] not in SKIPPED and isinstance(hand, int) and hand not in seats:
+                seats[hand] = item  # each seat's newest entry (the one already offered stays out of the list)
+            if len(seats) == len(table["players"]):
+                break
+        out["seats"] = [(table["players"][h]["name"], seats[h]) for h in sorted(seats) if seats[h] is not out["last"]]
     return out
 
 

@@ -78,6 +78,7 @@ def quick_deal(host, table: str, first: str, w, refused: str | None = None):
     host.get_by_role("button", name=w.card("7H"), exact=True).click()
     expect(host.locator("#headline")).to_have_text(w("%(name)s's turn: take a card.", name=first))
     host.get_by_role("button", name=re.compile("^" + re.escape(w("Took the discard")))).click()
+    expect(host.locator("#headline")).to_have_text(w("%(name)s's turn: discard a card.", name=first))
     if refused is not None:  # the card just taken cannot be discarded (C-3): refused, with its rule
         host.get_by_role("button", name=w.card("7H"), exact=True).click()
         expect(host.get_by_role("alert")).to_contain_text("C-3")
@@ -125,6 +126,11 @@ def test_a_continental_session_at_a_table_of_phones(phones, base_url, lang):
     go_out(ben, "Ben", INVALID, w)
     expect(ben.get_by_role("heading", name=w("Not a valid exit"))).to_be_visible()
     check(ben, lang, shot(lang, "exit-invalid"))
+    ben.goto(f"/t/{table}")  # Ben's phone may not void its own exit (E-2): the undo says so, in words
+    ben.get_by_role("link", name=w("Undo: %(what)s", what=w("%(name)s's exit", name="Ben"))).click()
+    expect(ben.get_by_role("alert")).to_contain_text(w("Only the host can undo an exit"))
+    expect(ben.get_by_role("button", name=w("Yes, undo it"))).to_have_count(0)
+    check(ben, lang)
 
     host.goto(f"/t/{table}")
     expect(host.locator("#headline")).to_have_text(w("%(name)s's turn: take a card.", name="Chloé"))

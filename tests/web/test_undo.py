@@ -100,3 +100,11 @@ def test_a_french_phone_reads_the_undo_in_french(host, phone):
     (link, _, words), = offered(ben.page())
     assert words == "Annuler : Ben a défaussé 9♣"
     assert "Annuler cette saisie ?" in ben.page(link)
+
+
+def test_a_corrected_entry_is_offered_as_it_now_stands(host, phone):
+    host.start()
+    ben = joined(host, phone(), 1)
+    dealt_and_discarded(host, ben)
+    ben.post(f"/t/{host.table}/e/4/replace", {"version": "4", "card": "9S", "seat": "1", "action": "confirm"})
+    assert [w for _, _, w in offered(ben.page())] == ["Undo: Ben discarded 9♠"]
