@@ -24,7 +24,8 @@ def _record(store: Store, table_id: str):
     records = current_app.extensions.setdefault("tables.records", {})
     record = records.get(table_id) or store.table(table_id)
     if record is None:
-        raise ApiError(404, "Unknown table", f"no table {table_id!r}")
+        raise ApiError(404, "Unknown table", f"no table {table_id!r}", key=N_("no table %(value)s"),
+                       params={"value": repr(table_id)})
     records[table_id] = record
     return record
 
@@ -91,7 +92,9 @@ def read_table(table_id: str, at: int | None = None) -> dict:
     if at is None:
         return {"id": table_id, **game.view(current.replay.state), "version": current.version}
     if not 1 <= at <= current.version:
-        raise ApiError(400, "No such entry", f"`at` is an entry of this log: 1 to {current.version}, not {at}")
+        raise ApiError(400, "No such entry", f"`at` is an entry of this log: 1 to {current.version}, not {at}",
+                       key=N_("`at` is an entry of this log: 1 to %(last)s, not %(value)s"),
+                       params={"last": current.version, "value": at})
     return {"id": table_id, **game.view(log.replay(current.entries[:at]).state), "version": at}
 
 
@@ -214,6 +217,8 @@ def import_log(text: str) -> dict:
     except ChainError as error:
         rules = ["E-4"] if error.status == 422 else []
         raise ApiError(error.status, "Broken log" if rules else "Unreadable log", str(error), line=error.line,
+                       key=N_("line %(line)s: %(cause)s"),
+                       params={"line": error.line, "cause": {"key": error.key, "params": error.params or None}},
                        rules=rules, violations=[{"rule": r, "message": error.message, "entry": error.line}
                                                 for r in rules]) from None
     first = items[0]

@@ -137,8 +137,13 @@ def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voi
                             entry=target, value=repr(seat))
 
 
-def replay(entries: Iterable[Entry]) -> Replay:
-    """Fold the whole log (already accepted) into its state."""
+def replay(entries: Iterable[Entry], observe=None) -> Replay:
+    """Fold the whole log (already accepted) into its state.
+
+    `observe(entry, verdict, state)`, when given, is called after each effective entry folds (a replacement
+    in its target's place, voided entries and corrections left out): a fold of its own (statistics) rides
+    along the replay instead of replaying again.
+    """
     entries = list(entries)
     if not entries or entries[0].type != "create":
         raise Malformed("a log starts with its `create` entry")
@@ -164,6 +169,8 @@ def replay(entries: Iterable[Entry]) -> Replay:
             raise _at_entry(refusal, entry) from None
         if verdict is not None:
             out.verdicts[entry.seq] = verdict
+        if observe is not None:
+            observe(entry, verdict, state)
     if told < marked:
         corrected(state, marks[-1][1])
     return out

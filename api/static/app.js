@@ -115,10 +115,10 @@
     var p = document.createElement("p");
     p.className = "notice stale";
     p.setAttribute("role", "status");
-    p.textContent = document.documentElement.lang === "fr" ? "La table a changé." : "The table has changed.";
+    p.textContent = document.body.dataset.textStale || "The table has changed.";  // the page's words (base.html)
     var b = document.createElement("button");
     b.type = "button";
-    b.textContent = document.documentElement.lang === "fr" ? "Actualiser" : "Refresh";
+    b.textContent = document.body.dataset.textRefresh || "Refresh";
     b.addEventListener("click", function () { refresh(true); });
     p.appendChild(b);
     main.insertBefore(p, main.firstChild);

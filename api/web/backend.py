@@ -10,7 +10,7 @@ from marshmallow import ValidationError
 
 from api.errors import ApiError
 from api.web.i18n import gettext
-from api.web.messages import remember_players
+from api.web.messages import problem_detail, remember_players
 from referee.cards import CardError
 from referee.violations import Malformed, Refusal
 
@@ -76,7 +76,7 @@ def read(table_id: str, at: int | None = None) -> dict:
     """Read a table for a page; an unknown table is the HTML 404 page."""
     table, problem = call("read_table", table_id, at=at)
     if problem:
-        abort(problem.status if problem.status in (400, 404) else 404, description=problem.detail)
+        abort(problem.status if problem.status in (400, 404) else 404, description=problem_detail(problem))
     remember_players(table)  # the page's messages name these players
     return table
 
@@ -85,7 +85,7 @@ def entries(table_id: str, after: int = 0) -> list[dict]:
     """Every entry after `after`, as the API lists them."""
     result, problem = call("entries", table_id, after)
     if problem:
-        abort(404, description=problem.detail)
+        abort(404, description=problem_detail(problem))
     return result["entries"] if isinstance(result, dict) else list(result)
 
 

@@ -92,14 +92,25 @@ def problem_detail(problem, names: list[str] | None = None) -> str:
     return gettext(str(_get(problem, "detail") or ""))
 
 
+def spoken(problem: dict, names: list[str] | None = None) -> dict:
+    """A problem as a script shows it (static/outbox.js): title, detail and messages in the reader's language."""
+    violations = [{**v, "message": violation_text(v, names)} for v in problem.get("violations") or []]
+    return {**problem, "title": problem_title(problem), "detail": problem_detail(problem, names),
+            "violations": violations}
+
+
 def _get(problem, name):
     return problem.get(name) if isinstance(problem, dict) else getattr(problem, name, None)
 
 
 def init_app(app) -> None:
-    """Give the templates the filters: `violation_text`, `problem_title`, `problem_detail`, `entry_type`."""
+    """Give the templates the filters `violation_text`, `problem_title`, `problem_detail`, `entry_type`, and
+    `headline` (api/web/turn.py)."""
+    from api.web import turn
+
     app.jinja_env.filters.update(violation_text=violation_text, problem_title=problem_title,
                                  problem_detail=problem_detail, entry_type=entry_type)
+    app.jinja_env.globals.setdefault("headline", turn.headline)  # what the table waits for, in words
 
 
 # The HTTP errors an HTML page may show (werkzeug's names and descriptions), for the catalogue.

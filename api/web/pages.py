@@ -6,7 +6,7 @@ import secrets
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
-from api.web import backend, codes, forms, rulesdoc, security
+from api.web import backend, codes, forms, group_forms, rulesdoc, security
 from api.web.address import external_url
 from api.web.i18n import LANGUAGES, current_lang, gettext as _
 from api.web.qr import qr_svg
@@ -30,7 +30,7 @@ def home():
 @bp.get("/new")
 def new():
     """Show the form that starts a table."""
-    return render_template("new.html", form={}, problem=None, seats=SEATS)
+    return render_template("new.html", form=request.args, problem=None, seats=SEATS)
 
 
 @bp.post("/new")
@@ -47,15 +47,17 @@ def create():
                            "turn_seconds": 60 if form.get("clock", "on") == "on" else None}
     dealer = form.get("dealer", "random")
     dealer = int(dealer) if dealer.isdigit() and int(dealer) < len(players) else secrets.randbelow(max(len(players), 1))
-    created, problem = open_table(body, dealer, drawn=form.get("dealer", "random") == "random")
+    created, problem = open_table(body, dealer, drawn=form.get("dealer", "random") == "random",
+                                  make=lambda: group_forms.create_table(form, body))
     if problem:
         return render_template("new.html", form=form, problem=problem, seats=SEATS), problem.status
     return redirect(url_for("pages.share", table_id=created["id"]), 303)
 
 
-def open_table(body: dict, dealer: int, drawn: bool, **notes):
-    """Create a table, issue its seats' join codes, note its first dealer, keep its host token on this phone."""
-    created, problem = backend.call("create_table", body)
+def open_table(body: dict, dealer: int, drawn: bool, make=None, **notes):
+    """Create a table (`make()`, by default the service's), issue its seats' join codes, note its first dealer,
+    keep its host token on this phone."""
+    created, problem = make() if make is not None else backend.call("create_table", body)
     if problem:
         return None, problem
     seat_codes = [codes.issue(created["id"], s["seat"], s["token"]) for s in created["seats"]]

@@ -13,7 +13,7 @@ FIELDS = {
     ("draw", "full"): ({"from"}, set()),
     ("discard", "full"): ({"card"}, set()),
     ("exit", "full"): ({"runs"}, set()),
-    ("exit", "results"): ({"runs"}, {"timing"}),
+    ("exit", "results"): (set(), {"runs", "counts", "timing"}),  # runs, or counts (a quick score)
     ("null_deal", "results"): (set(), set()),
 }
 
@@ -45,6 +45,9 @@ def check_fields(entry: Entry, tracking: str) -> None:
         if extra == {"timing"}:
             raise Malformed("%(type)s does not take timing with %(tracking)s tracking (the referee works the timing "
                             "out itself in full tracking)", type=entry.type, tracking=tracking)
+        if "counts" in extra:
+            raise Malformed("%(type)s does not take counts with %(tracking)s tracking (a quick score by counts is "
+                            "for results tracking)", type=entry.type, tracking=tracking)
         raise Malformed("%(type)s does not take %(names)s with %(tracking)s tracking", type=entry.type,
                         names=sorted(extra), tracking=tracking)
     missing = required - keys

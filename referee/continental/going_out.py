@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import CardError
+from referee.continental import quick
 from referee.continental.exit import TIMINGS, judge_exit, parse_exit
 from referee.continental.fields import read_choice, seat_of
 from referee.continental.seen import is_consistent, learn_hand, revealed_violations
@@ -36,6 +37,12 @@ def read_runs(entry: Entry):
 def exit_entry(table: Table, entry: Entry) -> dict:
     """Judge an exit; a valid one settles the deal, an invalid one is a fact with its verdict (C-13)."""
     seat = seat_of(entry, table.n)
+    if table.tracking == "results" and "counts" in entry.data:
+        return quick.exit_by_counts(table, seat, entry)  # a quick score: the counts, not the cards
+    if "runs" not in entry.data:
+        if table.tracking == "results":
+            raise Malformed("exit needs `runs` (the 15 cards) or `counts` (a quick score)")
+        raise Malformed("exit needs `runs`")
     runs = read_runs(entry)
     if table.tracking == "results":
         timing = read_choice(entry, "timing", TIMINGS, default="later")

@@ -17,7 +17,7 @@ FIELDS = {
     "lay_off": frozenset({"meld", "cards"}),
     "retrieve_joker": frozenset({"meld", "card"}),
     "hand": frozenset({"cards"}),
-    "round": frozenset({"winner", "hands"}),
+    "round": frozenset({"winner", "hands", "points"}),  # points: a quick score (referee.rami.quick)
     "timeout": frozenset({"for_seat"}),
 }
 

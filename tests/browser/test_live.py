@@ -49,3 +49,15 @@ def test_a_phone_whose_stream_drops_says_so_and_catches_up(phones):
     ben.context.set_offline(False)
     expect(ben.locator("#headline")).to_have_text("Ben's turn: discard a card.", timeout=5000)
     expect(state).to_contain_text("Live")
+
+
+def test_a_phone_whose_stream_is_refused_falls_back_to_polling(phones):
+    host, ben = phones(), phones()
+    dealt_table(host)
+    join(ben, host, "Ben")
+    ben.route("**/events?*", lambda route: route.fulfill(status=503, body="busy"))
+    ben.reload()
+    state = ben.locator("#live .live-state")
+    expect(state).to_contain_text("Live, checked every few seconds")
+    host.get_by_role("button", name=re.compile("Took from the stock")).click()
+    expect(ben.locator("#headline")).to_have_text("Ben's turn: discard a card.", timeout=5000)

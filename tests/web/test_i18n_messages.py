@@ -70,3 +70,35 @@ def test_a_nested_cause_is_rendered_in_the_readers_language(app):
             "l’entrée 9 (main) ne se rejoue plus : Ben a 14 cartes en main, pas 13"
     with app.test_request_context(headers={"Accept-Language": "en"}):
         assert messages.violation_text(v, ["Ana", "Ben"]) == "entry 9 (hand) no longer replays: Ben holds 14 cards, not 13"
+
+
+def test_a_queued_entry_refused_is_explained_to_the_script_in_the_readers_language(host, phone):
+    """The outbox (static/outbox.js) shows the problem's title and messages as the server words them."""
+    from tests.web.conftest import joined
+
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    ben = joined(host, phone("fr"), 1)
+    response = ben.post(f"/t/{host.table}/outbox", {"version": ben.version(), "key": "k-fr", "type": "discard",
+                                                    "seat": "1", "card": "9C"}, status=422)
+    problem = response.json["problem"]
+    assert problem["title"] == "Refusé par les règles"
+    assert text_of(problem["violations"][0]["message"]) == "Ben prend une carte (pioche ou défausse) avant de défausser"
+    assert problem["violations"][0]["rule"] == "C-3" and problem["violations"][0]["params"] == {"player": 1}
+
+
+def test_a_seat_phone_is_not_offered_to_correct_its_own_exit(host, phone):
+    """E-2 *Reading*: the host corrects an exit; the seat's phone would only be refused (403)."""
+    from tests.web.conftest import joined
+
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.enter(type="draw", seat="1", from_="stock")
+    host.enter(type="discard", seat="1", card="9C")
+    host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT})
+    ben = joined(host, phone("fr"), 1)
+    assert "/e/5/void" not in ben.page(f"/t/{host.table}/e/5") and "/e/4/void" in ben.page(f"/t/{host.table}/e/4")
+    assert "/e/5/void" in host.page(f"/t/{host.table}/e/5")
+    refused = text_of(ben.post(f"/t/{host.table}/e/5/void", {"version": ben.version(), "action": "confirm"}, status=403)
+                      .get_data(as_text=True))
+    assert "n’est annulée ou remplacée que par l’hôte" in refused and "Ben" in refused
