@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser.live import LIVE
 from tests.browser.test_table_walk_continental import joined_by_link, seat_link
-from tests.browser.walk import LOCALES, SHARE_STUB, Taps, Words, check, lan_base
+from tests.browser.walk import visit, LOCALES, SHARE_STUB, Taps, Words, check, lan_base
 
 GUS = "KH KS KD KC QH QS QD QC JH JS JD JC 10H 10S"  # 140 points: past the ceiling of 100
 EVE = "2C 3D 4H 5S 6C 8D 9H 2S 3H 4D 5C 6S 8H 9C"  # 14 cards each
@@ -51,7 +51,7 @@ def tap_cards(taps, page, cards: str, w):
 def start(phones, base, lang, w):
     host = phones(locale=LOCALES[lang], base_url=base)
     host.add_init_script(SHARE_STUB)
-    host.goto("/new")
+    visit(host, "/new")
     host.get_by_label(w("Rami (2–4 players)")).check()
     for i, name in enumerate(("Eve", "Fox", "Gus")):
         host.fill(f"#p{i}", name)
@@ -100,7 +100,7 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     expect(fox.locator("#headline")).to_have_text(w("%(name)s's turn: lay down or discard.", name="Fox"))
     fox.get_by_role("button", name=w.card("9S"), exact=True).click()
 
-    host.goto(f"/t/{table}")
+    visit(host, f"/t/{table}")
     turn(host, "Gus", "8C", w)
     expect(host.locator("#headline")).to_have_text(w("%(name)s's turn: take a card.", name="Eve"))
     clock.advance(61)  # Eve lets her turn run out
@@ -111,7 +111,7 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     expect(host.locator(".undo > a")).to_have_count(0)  # Gus's discard is played on now: History's to correct
     host.get_by_role("button", name=w.card("KS"), exact=True).click()  # her heaviest card
 
-    fox.goto(f"/t/{table}")
+    visit(fox, f"/t/{table}")
     expect(fox.locator("#headline")).to_have_text(w("%(name)s's turn: take a card.", name="Fox"))
     fox.get_by_role("button", name=w("Took from the stock")).click()
     fox.locator(".melds li", has_text="K♥" if lang == "en" else "R♥").get_by_role("link", name=w("Lay off")).click()
@@ -126,12 +126,12 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     expect(fox.locator("#headline")).to_have_text(w("The round is over: each player enters the cards left in hand."))
     check(fox, lang)
 
-    host.goto(f"/t/{table}")
+    visit(host, f"/t/{table}")
     for name, cards in (("Eve", EVE), ("Gus", GUS)):
         host.get_by_role("link", name=w("Cards left in %(name)s's hand", name=name)).click()
         host.fill("#cards", cards)
         host.get_by_role("button", name=w("Send")).click()
-        host.goto(f"/t/{table}")
+        visit(host, f"/t/{table}")
     host.get_by_role("link", name=w("The game's summary")).click()
     expect(host.get_by_role("heading", level=1)).to_have_text(w("%(names)s wins the game", names="Fox"))
     expect(host.locator(".standings tbody tr").last).to_contain_text("Gus")

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_table_walk_continental import joined_by_link, seat_link
-from tests.browser.walk import LOCALES, Taps, Words, check, lan_base
+from tests.browser.walk import visit, LOCALES, Taps, Words, check, lan_base
 
 
 def quick_round(host, winner: str, points: dict, w):
@@ -24,7 +24,7 @@ def quick_round(host, winner: str, points: dict, w):
 def test_scorekeeping_with_quick_scores_at_a_table_of_phones(phones, base_url, lang):
     w, taps, base = Words(lang), Taps(), lan_base(base_url)
     host = phones(locale=LOCALES[lang], base_url=base)
-    host.goto("/new")
+    visit(host, "/new")
     host.get_by_label(w("Rami (2–4 players)")).check()
     for i, name in enumerate(("Ana", "Ben", "Chloé")):
         host.fill(f"#p{i}", name)
@@ -40,7 +40,7 @@ def test_scorekeeping_with_quick_scores_at_a_table_of_phones(phones, base_url, l
     expect(ben.locator(".scores")).to_contain_text("35", timeout=4000)
     check(ben, lang)
 
-    host.goto(f"/t/{table}")  # the score was Ben's 81, not 18: undo it, then enter it again
+    visit(host, f"/t/{table}")  # the score was Ben's 81, not 18: undo it, then enter it again
     undo = taps.count
     taps.tap(host.get_by_role("link", name=w("Undo: %(what)s", what=w("the round"))))
     check(host, lang)
@@ -48,11 +48,11 @@ def test_scorekeeping_with_quick_scores_at_a_table_of_phones(phones, base_url, l
     assert taps.measure("undo last (with its confirmation)", undo) == 2
     expect(host.locator(".quickstart")).to_be_visible()
     quick_round(host, "Chloé", {"Ana": 35, "Ben": 81}, w)
-    host.goto(f"/t/{table}")
+    visit(host, f"/t/{table}")
     host.get_by_role("button", name=w("Cards dealt")).click()
     quick_round(host, "Ana", {"Ben": 40, "Chloé": 12}, w)  # Ben passes the ceiling of 100
 
-    host.goto(f"/t/{table}")
+    visit(host, f"/t/{table}")
     host.get_by_role("link", name=w("The game's summary")).click()
     expect(host.get_by_role("heading", level=1)).to_have_text(w("%(names)s wins the game", names="Chloé"))
     check(host, lang)

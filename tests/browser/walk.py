@@ -91,3 +91,17 @@ def check(page, lang: str, shot: str | None = None) -> None:
     check_page(page, shot)
     if lang == "fr":
         assert english_on(page) == [], page.url
+
+
+def visit(page, url: str) -> None:
+    """Open `url` like typing it in: if the page's own script was navigating at that moment (the outbox
+    following a redirect), let that finish and open it again."""
+    from playwright.sync_api import Error
+
+    try:
+        page.goto(url)
+    except Error as error:
+        if "ERR_ABORTED" not in str(error):
+            raise
+        page.wait_for_load_state()
+        page.goto(url)
