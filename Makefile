@@ -18,8 +18,11 @@ $(STAMP): pyproject.toml | $(PY)
 migrate: $(STAMP)
 	$(VENV)/bin/flask --app api db upgrade
 
+PORT ?= 8000
+# All interfaces, so that the other phones on the Wi-Fi reach it; it prints the address they open.
 run: migrate
-	$(VENV)/bin/flask --app api run --host 127.0.0.1 --port 8000
+	@$(PY) -m api.web.address $(PORT)
+	$(VENV)/bin/flask --app api run --host 0.0.0.0 --port $(PORT)
 
 # Production counterpart of `make run`: gunicorn with the Procfile's worker class (gevent holds hundreds of
 # event streams on 2 cores: see README, "Live and offline").

@@ -15,7 +15,7 @@ import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
-from flask import current_app
+from flask import current_app, has_app_context
 
 from api.errors import ApiError
 from events import Head, Snapshot, Store
@@ -29,7 +29,9 @@ for _game in ("continental", "rami"):  # imported now, not by the first request 
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    """The server's time; an app may set `CLOCK` (a function giving an aware datetime) to drive it in tests."""
+    clock = current_app.config.get("CLOCK") if has_app_context() else None
+    return clock() if clock is not None else datetime.now(timezone.utc)
 
 
 class Replayed:

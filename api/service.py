@@ -185,6 +185,13 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
     return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
 
 
+def replayed(table_id: str) -> Replayed:
+    """The table's replay as it stands (its entries and state, from the cache): for pages reading its tail."""
+    store = get_store()
+    record = _record(store, table_id)
+    return _catch_up(store, table_id, game_module(record.game))
+
+
 def entries(table_id: str, after: int = 0) -> dict:
     """List the entries after `after`, and the log's version."""
     store = get_store()

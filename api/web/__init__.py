@@ -11,13 +11,13 @@ from api.web import cardview, i18n, security
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, the language, the CSRF check and the template helpers."""
-    from api.web import history, messages, pages, play
+    from api.web import history, messages, pages, play, summary, undo
 
     if app.config.get("PERMANENT_SESSION_LIFETIME") == timedelta(days=31):  # Flask's default: a phone keeps
         app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=365)  # its tables for a year
     if not app.config.get("SESSION_COOKIE_SAMESITE"):
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
-    for bp in (pages.bp, play.bp, history.bp):
+    for bp in (pages.bp, play.bp, history.bp, undo.bp, summary.bp):
         app.register_blueprint(bp)
     i18n.init_app(app)
     messages.init_app(app)
@@ -26,6 +26,10 @@ def init_app(app: Flask) -> None:
         card_label=i18n.card_label, card_name=i18n.card_name, is_red=i18n.is_red,
         picker_rows=cardview.picker_rows, seat_name=cardview.seat_name, hand_sizes=cardview.hand_sizes,
     )
+    from api.web import changes, turn
+
+    app.jinja_env.globals.update(undo_offers=undo.offers, undo_short=undo.short, undo_author=undo.author,
+                                 table_headline=turn.headline, changed_hands=changes.changed_hands)
     app.jinja_env.filters.update(card=i18n.card_label, when=cardview.when, signed=cardview.signed,
                                 number=cardview.number)
 

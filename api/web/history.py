@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, chart, evidence, forms, quick, security
+from api.web import backend, changes, chart, evidence, forms, quick, security
 from api.web.i18n import gettext as _
 from api.web.play import flash_note, moved_on
 from referee.log import Entry, game_module, replay as replay_log
@@ -24,6 +24,7 @@ def timeline(table_id):
     items = backend.entries(table_id)
     replayed = evidence.replay(items)
     return render_template("history.html", table=view, items=items, replayed=replayed, chart=chart.chart(view),
+                           changes=changes.corrections(items),
                            who=security.access(table_id), flash=flash_note(table_id))
 
 
@@ -47,6 +48,7 @@ def entry(table_id, seq):
     disputed = {v["card"] for v in (verdict or {}).get("violations", []) if v.get("card")} or set(cards)
     seen = evidence.sightings(items, seq, {c.split("=")[0] for c in disputed})
     return render_template("entry.html", table=view, item=item, verdict=verdict, before=before, seen=seen,
+                           changes=changes.corrections(items),
                            replayed=replayed, who=security.access(table_id), flash=flash_note(table_id))
 
 
@@ -99,9 +101,21 @@ def _correct(table_id: str, seq: int, kind: str):
             flash_note(table_id, {"notice": done})
             return redirect(url_for("history.timeline", table_id=table_id), 303)
         problem = moved_on(problem)
-    return render_template("correct.html", table=view, item=item, kind=kind, after=after, problem=problem,
+    change = _change(item, correction)
+    return render_template("correct.html", table=view, item=item, kind=kind, after=after, problem=problem, change=change,
                            fields=request.form if request.method == "POST" else _fields_of(item),
                            who=who, key=uuid.uuid4().hex), (problem.status if problem else 200)
+
+
+def _change(item: dict, correction: dict) -> dict | None:
+    """The correction being previewed, before → after, as `changes.corrections` gives it for the timeline."""
+    if correction["type"] == "void":
+        return {"kind": "void", "before": item, "after": None, **changes.diff(item, None)}
+    body = correction.get("entry")
+    if not isinstance(body, dict):
+        return None
+    after = {"seq": item["seq"], **body, "seat": body.get("seat")}
+    return {"kind": "replace", "before": item, "after": after, **changes.diff(item, after)}
 
 
 def _fields_of(item: dict) -> dict:

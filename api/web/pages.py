@@ -7,6 +7,7 @@ import secrets
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
 from api.web import backend, codes, forms, group_forms, rulesdoc, security
+from api.web.address import external_url
 from api.web.i18n import LANGUAGES, current_lang, gettext as _
 from api.web.qr import qr_svg
 
@@ -44,16 +45,25 @@ def create():
         body["options"] = {"opening": int(opening) if opening.isdigit() else opening,
                            "ceiling": forms.number(form.get("ceiling", "100"), form.get("ceiling")),
                            "turn_seconds": 60 if form.get("clock", "on") == "on" else None}
-    created, problem = group_forms.create_table(form, body)
+    dealer = form.get("dealer", "random")
+    dealer = int(dealer) if dealer.isdigit() and int(dealer) < len(players) else secrets.randbelow(max(len(players), 1))
+    created, problem = open_table(body, dealer, drawn=form.get("dealer", "random") == "random",
+                                  make=lambda: group_forms.create_table(form, body))
     if problem:
         return render_template("new.html", form=form, problem=problem, seats=SEATS), problem.status
-    dealer = form.get("dealer", "random")
-    dealer = int(dealer) if dealer.isdigit() and int(dealer) < len(players) else secrets.randbelow(len(players))
-    seat_codes = [codes.issue(created["id"], s["seat"], s["token"]) for s in created["seats"]]
-    codes.save_table(created["id"], {"codes": seat_codes, "dealer": dealer,
-                                     "drawn": form.get("dealer", "random") == "random"})
-    security.remember(created["id"], "host", None, created["host_token"])
     return redirect(url_for("pages.share", table_id=created["id"]), 303)
+
+
+def open_table(body: dict, dealer: int, drawn: bool, make=None, **notes):
+    """Create a table (`make()`, by default the service's), issue its seats' join codes, note its first dealer,
+    keep its host token on this phone."""
+    created, problem = make() if make is not None else backend.call("create_table", body)
+    if problem:
+        return None, problem
+    seat_codes = [codes.issue(created["id"], s["seat"], s["token"]) for s in created["seats"]]
+    codes.save_table(created["id"], {"codes": seat_codes, "dealer": dealer, "drawn": drawn, **notes})
+    security.remember(created["id"], "host", None, created["host_token"])
+    return created, None
 
 
 @bp.get("/t/<table_id>/share")
@@ -64,10 +74,10 @@ def share(table_id):
     info = codes.table_info(table_id)
     seats = []
     for player, code in zip(table["players"], info.get("codes", [])):
-        link = url_for("pages.join_code", code=code, _external=True)
+        link = external_url("pages.join_code", code=code)
         seats.append({**player, "code": code, "link": link,
                       "qr": qr_svg(link, _("QR code to join as %(name)s", name=player["name"]))})
-    watch = url_for("play.table", table_id=table_id, _external=True)
+    watch = external_url("play.table", table_id=table_id)
     return render_template("share.html", table=table, who=who, seats=seats if who["role"] == "host" else [],
                            watch=watch, watch_qr=qr_svg(watch, _("QR code of the spectators' link")))
 

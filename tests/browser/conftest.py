@@ -13,13 +13,16 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
+from tests.browser.live import LIVE
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or next(
     (p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if os.path.exists(p)), "/usr/bin/chromium")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = ROOT / "docs" / "screenshots"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+        "--disable-component-update", "--disable-sync", "--no-first-run",
+        "--host-resolver-rules=MAP arbitre.test 127.0.0.1"]  # a LAN-like host name for the table walks
 HOW = "enable them with `apt-get install -y chromium && npm install axe-core` (or `npm ci`: package-lock.json pins it)"
 
 
@@ -58,6 +61,7 @@ def live_server(live_database):
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    LIVE["app"] = app
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(5)

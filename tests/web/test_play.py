@@ -58,7 +58,7 @@ def test_arrange_for_me_fills_the_runs_and_the_exit_is_judged(host, phone):
     ben.enter(type="draw", seat="1", from_="discard")
     assert "Ben goes out" not in ben.page()
     ben.enter(type="discard", seat="1", card="9C")
-    assert "Ben goes out" in ben.page()
+    assert "Ben goes out</a>" in ben.page()
     response = ben.post(f"/t/{host.table}/compose/exit", {"runs": EXIT, "action": "arrange", "seat": "1"}, status=200)
     page = response.get_data(as_text=True)
     assert "A valid exit, arranged by the referee" in page and "Each opponent would pay 18." in page

@@ -1,0 +1,76 @@
+"""After the game: the summary (winner, standings, chart, deals) to share, and "play again with the same players"."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+
+from api.web import backend, chart, evidence, security
+from api.web.address import external_url
+from api.web.i18n import gettext as _
+
+bp = Blueprint("summary", __name__)
+bp.before_request(security.check_csrf)
+
+
+def standings(table: dict) -> list[dict]:
+    """The players best first: the highest balance (Continental, C-15), the lowest total (Rami, R-16)."""
+    best_high = table["game"] == "continental"
+    ranked = sorted(table["players"], key=lambda p: (-p["score"] if best_high else p["score"], p["seat"]))
+    out, place = [], 0
+    for i, player in enumerate(ranked):
+        if i == 0 or player["score"] != ranked[i - 1]["score"]:
+            place = i + 1
+        out.append({**player, "place": place, "winner": player["seat"] in (table.get("winners") or [])})
+    return out
+
+
+@bp.get("/t/<table_id>/summary")
+def summary(table_id):
+    """Show the game's summary, readable by anyone with the link (like the spectators' view)."""
+    table = backend.read(table_id)
+    who = security.access(table_id)
+    link = external_url("summary.summary", table_id=table_id)
+    dealer = next_first_dealer(backend.entries(table_id), len(table["players"]))
+    return render_template("summary.html", table=table, who=who, standings=standings(table),
+                           chart=chart.chart(table), link=link, again_dealer=dealer)
+
+
+def again_body(first: dict) -> dict:
+    """The new table's `create` body: the same game, players in the same seats, the same options and tracking."""
+    return {"game": first["game"], "players": list(first["players"]), "options": dict(first.get("options") or {}),
+            "tracking": first.get("tracking", "full")}
+
+
+def next_first_dealer(items: list[dict], players: int) -> int:
+    """The seat after this game's first dealer (C-2, R-3): the first deal that still stands, else seat 0's turn."""
+    replayed = evidence.replay(items)
+    first = next((i.get("dealer") for i in items if i["type"] == "deal" and i["seq"] not in replayed.voided), None)
+    return (first + 1) % players if isinstance(first, int) else 0
+
+
+def play_again(table_id: str) -> str:
+    """Open the next table for the same players and keep its host token on this phone; give its id.
+
+    One small function on purpose: groups (issue 11) will extend it to keep the new table in the group.
+    """
+    from api.web.pages import open_table
+
+    items = backend.entries(table_id)
+    first = {k: v for k, v in items[0].items() if k in ("game", "players", "options", "tracking")}
+    body = again_body(first)
+    created, problem = open_table(body, next_first_dealer(items, len(body["players"])), drawn=False,
+                                  after=table_id)
+    if problem:
+        abort(problem.status, description=problem.detail)
+    return created["id"]
+
+
+@bp.post("/t/<table_id>/again")
+def again(table_id):
+    """Start a new table with the same players, the next dealer first, and show its share page."""
+    table = backend.read(table_id)
+    if security.access(table_id)["role"] not in ("host", "seat"):
+        abort(403, description=_("Only a phone playing at this table can start the next game."))
+    if table.get("status") != "finished":
+        abort(409, description=_("The game is not over yet."))
+    return redirect(url_for("pages.share", table_id=play_again(table_id)), 303)

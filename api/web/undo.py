@@ -1,0 +1,126 @@
+"""Undo last: one tap on the table page voids the last entry this phone wrote, after a confirmation in words.
+
+A seat's phone undoes its own seat's last entry (the seat that may void it, E-2); the host's phone undoes the
+table's last entry, or any seat's last. An exit is corrected by the host only (E-2 *Reading*): a seat's phone
+is told so instead of being offered a void the referee would refuse.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from api.web import backend, forms, security
+from api.web.i18n import card_label, gettext as _
+from api.web.play import flash_note, moved_on
+
+bp = Blueprint("undo", __name__)
+bp.before_request(security.check_csrf)
+SKIPPED = ("create", "void", "replace", "timeout")  # never offered: not a phone's own entry, or a correction
+
+
+def _item(entry) -> dict:
+    """An entry of the log as the API lists it (without its hash), for the templates."""
+    return {"seq": entry.seq, "type": entry.type, "seat": entry.seat, **entry.data}
+
+
+def _hand(item: dict, actors: dict):
+    """Whose entry it is: its seat (an exit too, though only the host may void it, E-2), else the seat that
+    may correct it (a deal: its dealer), else None (the table); the server's timeouts are the clock's."""
+    if item["type"] == "timeout":
+        return "clock"
+    return item["seat"] if item.get("seat") is not None else actors.get(item["seq"])
+
+
+def offers(table: dict, who: dict) -> dict:
+    """What this phone may undo now: `{"last": item | None, "seats": [(name, item)], "items": {seq: item}}`.
+
+    `last` is offered only while nothing by another hand (another seat, the table, the clock) stands after it:
+    voiding an entry others have played on would not replay, so that one is History's to correct. The host
+    also gets each seat's last entry (its confirmation page says when it can no longer be undone).
+    """
+    out = {"last": None, "seats": [], "items": {}}
+    if who.get("role") not in ("host", "seat"):
+        return out
+    current, problem = backend.call("replayed", table["id"])
+    if problem:
+        return out
+    voided, actors = current.replay.voided, getattr(current.replay.state, "actors", {})
+    for entry in current.entries:  # each entry as it stands: a replacement in its target's place (E-2)
+        if entry.type == "replace" and isinstance(entry.data.get("entry"), dict):
+            body = dict(entry.data["entry"])
+            target = entry.data["target"]
+            out["items"][target] = {"seq": target, "type": body.pop("type"), "seat": body.pop("seat", None), **body}
+        elif entry.type != "void":
+            out["items"][entry.seq] = _item(entry)
+    standing = [i for seq, i in out["items"].items() if seq not in voided]
+    newest = standing[-1] if standing else None  # only the newest entry can be undone in one tap
+    mine = who["seat"] if who["role"] == "seat" else None
+    if newest and newest["type"] not in SKIPPED and (who["role"] == "host" or _hand(newest, actors) == mine):
+        out["last"] = newest
+    if who["role"] == "host":
+        seats: dict[int, dict] = {}
+        for item in reversed(standing):
+            hand = _hand(item, actors)
+            if item["type"] not in SKIPPED and isinstance(hand, int) and hand not in seats:
+                seats[hand] = item  # each seat's newest entry (the one already offered stays out of the list)
+            if len(seats) == len(table["players"]):
+                break
+        out["seats"] = [(table["players"][h]["name"], seats[h]) for h in sorted(seats) if seats[h] is not out["last"]]
+    return out
+
+
+def author(table: dict, item: dict) -> str:
+    """Who an entry speaks for: its seat, the dealer of a deal, else the table."""
+    seat = item.get("seat") if item.get("seat") is not None else item.get("dealer") if item["type"] == "deal" else None
+    return table["players"][seat]["name"] if isinstance(seat, int) and 0 <= seat < len(table["players"]) \
+        else _("the table")
+
+
+def short(table: dict, item: dict) -> str:
+    """Say an entry in a few words, naming the player: "Ben discarded 3♣", "Ana's deal"."""
+    name, kind = author(table, item), item["type"]
+    if kind == "draw":
+        return (_("%(name)s took from the stock", name=name) if item.get("from") == "stock"
+                else _("%(name)s took the discard", name=name))
+    if kind == "discard":
+        return _("%(name)s discarded %(card)s", name=name, card=card_label(item.get("card", "")))
+    words = {"deal": _("%(name)s's deal", name=name), "exit": _("%(name)s's exit", name=name),
+             "meld": _("%(name)s's melds", name=name), "lay_off": _("%(name)s's lay-off", name=name),
+             "retrieve_joker": _("%(name)s took a joker", name=name), "hand": _("%(name)s's hand", name=name),
+             "round": _("the round"), "null_deal": _("the null deal")}
+    return words.get(kind, kind)
+
+
+def _host_only(item: dict, who: dict) -> bool:
+    """An exit, valid or invalid, is voided by the host only (E-2 Reading): its cards stay known (C-11)."""
+    return item["type"] == "exit" and who["role"] != "host"
+
+
+@bp.route("/t/<table_id>/undo/<int:seq>", methods=["GET", "POST"])
+def undo(table_id, seq):
+    """Ask to confirm, in words, the void of one entry; on confirmation write it and go back to the table."""
+    from api.web.history import preview
+
+    view = backend.read(table_id)
+    who = security.access(table_id)
+    if who["role"] not in ("host", "seat"):
+        abort(403, description=_("This phone has no seat at this table: join with a code first."))
+    items = backend.entries(table_id)
+    item = next((i for i in items if i["seq"] == seq), None)
+    if item is None or item["type"] in SKIPPED:
+        abort(404, description=_("There is no entry %(n)s to undo at this table.", n=seq))
+    after, problem = (None, None) if _host_only(item, who) else preview(view, items, {"type": "void", "target": seq})
+    if request.method == "POST" and after is not None:
+        version = forms.number(request.form.get("version"))
+        answer, problem = backend.post(table_id, who["token"], version, {"type": "void", "target": seq},
+                                       request.form.get("key"))
+        if answer:
+            flash_note(table_id, {"undone": seq})
+            return redirect(url_for("play.table", table_id=table_id), 303)
+        problem = moved_on(problem)
+    refused = request.method == "POST" and _host_only(item, who)
+    status = problem.status if problem else (403 if refused else 200)
+    return render_template("undo.html", table=view, item=item, after=after, problem=problem, who=who,
+                           host_only=_host_only(item, who), key=uuid.uuid4().hex), status
