@@ -7,10 +7,10 @@ import secrets
 from flask import current_app
 
 from api.errors import ApiError
-from api import replays
+from api import imports, replays
 from api.replays import Replayed, now
 from api.schemas.tables import CreateTableSchema, canonical_cards, read_entry
-from events import ChainError, Conflict, Head, Store, export_lines, read_export
+from events import Conflict, Head, Store, export_lines
 from events.db import get_store
 from referee import log
 from referee.log import Entry, game_module
@@ -19,8 +19,13 @@ from referee.violations import Malformed
 MAX_DUE = 8  # server entries written per request at most; more would mean a stuck clock
 
 
+MAX_ID = 64  # the database's table id column
+
+
 def _record(store: Store, table_id: str):
     """The table's record (game, token hashes), kept in memory: a table row never changes."""
+    if not 1 <= len(table_id) <= MAX_ID or "\x00" in table_id:  # PostgreSQL text cannot hold a NUL
+        raise ApiError(404, "Unknown table", f"no table {table_id[:MAX_ID]!r}")
     records = current_app.extensions.setdefault("tables.records", {})
     record = records.get(table_id) or store.table(table_id)
     if record is None:
@@ -45,13 +50,14 @@ def _catch_up(store: Store, table_id: str, game) -> Replayed:
             item = owed[0]
             data = item.get("data", {k: v for k, v in item.items() if k not in ("type", "at", "seat")})
             entry = Entry(head.version + 1, item["type"], None, item["at"], data)
-            written["replay"] = log.append(list(current.entries), current.replay, entry)
-            written["entries"] = (*current.entries, entry)
+            written["replay"] = replays.extend(current.game, current.replay, [entry])
             return entry.type, None, entry.at, data, written["replay"].verdicts.get(entry.seq)
 
         appended = store.append(table_id, None, None, decide)
         if appended is not None:
-            replayed = Replayed(appended.entry.seq, appended.entry.hash, written["entries"], written["replay"])
+            stored = appended.entry
+            replayed = Replayed(stored.seq, stored.hash, None, written["replay"],
+                                replays.loader(store, table_id, stored.seq), game=game)
             replays.remember(table_id, replayed)
             replays.snapshot(store, table_id, replayed)
     return replays.current(store, table_id)
@@ -110,10 +116,21 @@ def _with_dealer(entry: Entry, current: Replayed) -> Entry:
     """Draw the first dealer at random when the table's first deal names none (C-2, R-3)."""
     if entry.type != "deal" or "dealer" in entry.data:
         return entry
-    if any(e.type == "deal" and e.seq not in current.replay.voided for e in current.entries):
+    view = current.game.view(current.replay.state)
+    if view["deal"] is not None:  # null only before the first deal (API.md), or when it was voided
         return entry
-    dealer = secrets.randbelow(len(current.entries[0].data["players"]))
+    dealer = secrets.randbelow(len(view["players"]))
     return Entry(entry.seq, entry.type, entry.seat, entry.at, {"dealer": dealer, **entry.data})
+
+
+class _Due(Exception):
+    """Server entries fell due while an append waited: write them first, then try again."""
+
+
+def _same_request(stored, type_: str, seat, data: dict, expected: int) -> bool:
+    """Say whether an entry stored under an Idempotency-Key is the one this request asks for."""
+    written = {k: v for k, v in stored.data.items() if k in data or k != "dealer"}  # the server may add a dealer
+    return (stored.type, stored.seat, written, stored.seq) == (type_, seat, data, expected + 1)
 
 
 def post_entry(table_id: str, token: str | None, body: object, key: str | None = None) -> dict:
@@ -125,36 +142,55 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
         raise ApiError(401, "Unknown token", "send `Authorization: Bearer <token>` with a token of this table")
     expected, type_, seat, fields = read_entry(body)
     game = game_module(record.game)
-    current = _catch_up(store, table_id, game)
-    refused = _forbidden(game, current.replay.state, Entry(current.version + 1, type_, seat, now(), fields), holder)
-    if refused is not None and key is None:
-        raise refused
     data = canonical_cards(type_, fields)
+    for _ in range(MAX_DUE):
+        try:
+            return _post(store, table_id, game, holder, (expected, type_, seat, data), key)
+        except _Due:
+            _catch_up(store, table_id, game)
+    raise ApiError(409, "The table moved on", "server entries keep falling due: reload and enter again")
+
+
+def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | None) -> dict:
+    """One try at the append, inside the table's lock: seat (403), key, version (409), rules (422)."""
+    expected, type_, seat, data = request
     written = {}
 
-    def decide(head: Head):
-        if refused is not None:
-            raise refused  # the key was not known: a new entry from the wrong seat
+    def authorise(head: Head):
+        # Before a known key is answered (API.md's order): seat 2's token reusing seat 1's key is a 403.
         current = replays.current(store, table_id, head)
-        entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
-        forbidden = _forbidden(game, current.replay.state, entry, holder)
+        if game.due(current.replay.state, now()):
+            raise _Due()
+        forbidden = _forbidden(game, current.replay.state, Entry(head.version + 1, type_, seat, now(), data), holder)
         if forbidden is not None:
             raise forbidden
-        written["replay"] = log.append(list(current.entries), current.replay, entry)
-        written["entries"] = (*current.entries, entry)
+
+    def decide(head: Head):
+        current = replays.current(store, table_id, head)
+        entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
+        if entry.type in log.CORRECTIONS:
+            written["replay"] = log.append(list(current.entries), current.replay, entry)
+        else:  # fold one entry into a copy of the state: no copy of the log
+            written["replay"] = replays.extend(current.game, current.replay, [entry])
         # A replacement is judged in its target's place: answer with the verdict it now has there.
         judged = entry.data["target"] if entry.type == "replace" else entry.seq
         return entry.type, entry.seat, entry.at, entry.data, written["replay"].verdicts.get(judged)
 
     try:
-        appended = store.append(table_id, expected, key, decide)
+        appended = store.append(table_id, expected, key, decide, authorise)
     except Conflict as conflict:
         raise ApiError(409, "The table moved on",
                        f"the log is at version {conflict.current_version}, not {expected}: reload and enter again",
                        version=conflict.current_version) from None
     stored = appended.entry
-    if not appended.replayed:
-        replayed = Replayed(stored.seq, stored.hash, written["entries"], written["replay"])
+    if appended.replayed:
+        if not _same_request(stored, type_, seat, data, expected):
+            raise ApiError(422, "Idempotency-Key reused",
+                           f"this Idempotency-Key was first sent with another entry (entry {stored.seq}, "
+                           f"{stored.type}): send a new key for a new entry")
+    else:
+        replayed = Replayed(stored.seq, stored.hash, None, written["replay"],
+                            replays.loader(store, table_id, stored.seq), game=game)
         replays.remember(table_id, replayed)
         replays.snapshot(store, table_id, replayed)
     return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
@@ -171,28 +207,21 @@ def entries(table_id: str, after: int = 0) -> dict:
 
 
 def export(table_id: str) -> str:
-    """Write the log as NDJSON, one entry a line with its hash (E-4)."""
+    """Write the log as NDJSON, one entry a line with its hash (E-4), the last one sealed with the server's key."""
     store = get_store()
     record = _record(store, table_id)
     _catch_up(store, table_id, game_module(record.game))
-    return "".join(export_lines(store.entries(table_id)))
+    return "".join(export_lines(store.entries(table_id), seal=imports.sealer()))
 
 
 def import_log(text: str) -> dict:
-    """Open a new table from an export: the chain must hold (E-4) and the log replay (E-2)."""
-    try:
-        items = read_export(text)
-    except ChainError as error:
-        rules = ["E-4"] if error.status == 422 else []
-        raise ApiError(error.status, "Broken log" if rules else "Unreadable log", str(error), line=error.line,
-                       rules=rules, violations=[{"rule": r, "message": error.message, "entry": error.line}
-                                                for r in rules]) from None
+    """Open a new table from an export: the chain must hold (E-4), the create be one we would write, the log
+    replay (E-2); `verified` says whether this server's seal holds on it (else it came from elsewhere)."""
+    items, verified = imports.read(text)
     first = items[0]
-    if first["type"] != "create" or not isinstance(first["data"].get("players"), list):
-        raise Malformed("line 1: a log starts with its `create` entry, naming the game and the players")
     entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"], i["data"]) for i in items]
     replay = log.replay(entries_)
     chained = Store.chain([(i["type"], i["seat"], i["at"], i["data"], replay.verdicts.get(i["seq"])) for i in items])
     table_id, host, seats = _new_tokens(len(first["data"]["players"]))
     get_store().create_table(table_id, first["data"]["game"], host, seats, chained)
-    return _created(table_id, host, seats, first["data"]["players"], chained[-1].seq)
+    return {**_created(table_id, host, seats, first["data"]["players"], chained[-1].seq), "verified": verified}
