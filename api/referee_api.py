@@ -103,14 +103,15 @@ def rami_hand_value():
     return {"value": hand_value(cards)}
 
 
+LIMITED = (400, 413, 415, 429)  # unreadable body, too large, not JSON, too many requests
 document(f"{PREFIX}/continental/exit", "post", "Judge a declared Continental exit and settle it",
-         request=ExitRequestSchema, response=ExitVerdictSchema)
+         request=ExitRequestSchema, response=ExitVerdictSchema, errors=LIMITED)
 document(f"{PREFIX}/continental/arrange", "post", "Arrange 15 cards into the best valid exit, if any",
-         request=ArrangeRequestSchema, response=ArrangementSchema)
+         request=ArrangeRequestSchema, response=ArrangementSchema, errors=LIMITED)
 document(f"{PREFIX}/rami/meld", "post", "Judge a Rami meld and give its value",
-         request=CardsRequestSchema, response=MeldVerdictSchema)
+         request=CardsRequestSchema, response=MeldVerdictSchema, errors=LIMITED)
 document(f"{PREFIX}/rami/hand-value", "post", "Give the value of a Rami hand (R-14)",
-         request=CardsRequestSchema, response=HandValueSchema)
+         request=CardsRequestSchema, response=HandValueSchema, errors=LIMITED)
 
 
 def init_app(app: Flask) -> None:

@@ -83,18 +83,21 @@ def import_():
 
 
 TABLE = "/api/v1/tables/{table_id}"
+WRITE = (413, 415, 429, 503)  # any write may also answer these (api.guard, api.limits, api.health)
 document("/api/v1/tables", "post", "Open a table; its creation is entry 1", request=CreateTableSchema,
-         response=TableCreatedSchema, status=201, errors=(400, 422))
+         response=TableCreatedSchema, status=201, errors=(400, 422, *WRITE))
 document(TABLE, "get", "Read a table as its log replays (now, or as of entry `at`)", response=TableSchema,
-         query=TableArgsSchema, errors=(400, 404))
+         query=TableArgsSchema, errors=(400, 404, 503))
 document(TABLE + "/entries", "post", "Write one entry (Authorization: Bearer <token>; optional Idempotency-Key)",
-         request=EntryBodySchema, response=EntryAnswerSchema, status=201, errors=(400, 401, 403, 404, 409, 422))
+         request=EntryBodySchema, response=EntryAnswerSchema, status=201,
+         errors=(400, 401, 403, 404, 409, 422, *WRITE))
 document(TABLE + "/entries", "get", "List the entries after `after`", response=EntriesSchema,
-         query=EntriesArgsSchema, errors=(400, 404))
+         query=EntriesArgsSchema, errors=(400, 404, 503))
 document(TABLE + "/export", "get", "Export the log as NDJSON, one entry a line with its hash (E-4)",
-         content_type="application/x-ndjson", errors=(404,))
+         content_type="application/x-ndjson", errors=(404, 503))
 document("/api/v1/tables/import", "post", "Open a new table from an export whose hash chain holds (E-4)",
-         response=TableCreatedSchema, status=201, errors=(400, 422))
+         request={"type": "string", "description": "an export: one entry a line"}, request_type="application/x-ndjson", response=TableCreatedSchema, status=201,
+         errors=(400, 422, *WRITE))
 
 
 def init_app(app: Flask) -> None:

@@ -56,12 +56,15 @@ class EntriesSchema(Schema):
     version = fields.Integer()
 
 
+MAX_INT = 2**31 - 1  # the database's integer
+
+
 class TableArgsSchema(Schema):
-    at = fields.Integer(validate=validate.Range(min=1), metadata={"description": "replay up to this entry"})
+    at = fields.Integer(validate=validate.Range(min=1, max=MAX_INT), metadata={"description": "replay up to this entry"})
 
 
 class EntriesArgsSchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
 
 
 class TableSchema(Schema):
