@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench migrate clean
+.PHONY: run test lint bench migrate clean babel-extract babel-update babel-compile
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -32,3 +32,16 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache .hypothesis
+
+# French (Flask-Babel): extract the texts to translations/messages.pot, merge them into the .po, then,
+# once every msgid has its French, compile the .mo the app serves (committed: see the README).
+BABEL := $(VENV)/bin/pybabel
+babel-extract: $(STAMP)
+	$(BABEL) extract -F babel.cfg --no-location --sort-output --project Arbitre -o translations/messages.pot .
+
+babel-update: babel-extract
+	$(BABEL) update -i translations/messages.pot -d translations --no-wrap --ignore-obsolete
+	@echo "Now translate every empty or fuzzy msgstr in translations/*/LC_MESSAGES/messages.po, then make babel-compile"
+
+babel-compile: $(STAMP)
+	$(BABEL) compile -d translations --statistics

@@ -71,10 +71,10 @@ def init_app(app: Flask) -> None:
         if not request.path.startswith("/api/"):
             from flask import render_template
 
-            from api.web.i18n import gettext
+            from api.web.i18n import N_
 
-            return render_template("error.html", code=413, title=gettext("Too large"),
-                                   detail=gettext("This is larger than the server reads.")), 413
+            return render_template("error.html", code=413, title=N_("Too large"),
+                                   detail=N_("This is larger than the server reads.")), 413
         return problem(413, "Too large", detail)
 
     @app.after_request

@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from flask import Blueprint, Flask, jsonify, make_response, render_template, request
 
 from api.errors import problem
+from api.web.i18n import N_
 
 RETRY_AFTER = 5  # seconds: long enough for a database restart to be worth a second try
 bp = Blueprint("health", __name__)
@@ -59,7 +60,7 @@ def _not_ready(detail: str):
     return response
 
 
-UNAVAILABLE = "The database is not answering. Nothing was lost: try again in a few seconds."
+UNAVAILABLE = N_("The database is not answering. Nothing was lost: try again in a few seconds.")
 
 
 def _unavailable(error: sa.exc.SQLAlchemyError):
@@ -68,7 +69,7 @@ def _unavailable(error: sa.exc.SQLAlchemyError):
     if request.path.startswith("/api/"):
         response = problem(503, "Database unavailable", UNAVAILABLE)
     else:  # error.html says it in the phone's language
-        response = make_response(render_template("error.html", code=503, title="Database unavailable",
+        response = make_response(render_template("error.html", code=503, title=N_("Database unavailable"),
                                                  detail=UNAVAILABLE), 503)
     response.headers["Retry-After"] = str(RETRY_AFTER)
     return response

@@ -93,6 +93,8 @@ def init_app(app: Flask) -> None:
         if not request.path.startswith("/api/"):
             from flask import render_template
 
-            return render_template("error.html", code=429, title="Too many tries",
-                                   detail="Too many tries from this network. Wait a minute, then try again."), 429
+            from api.web.i18n import N_
+
+            return render_template("error.html", code=429, title=N_("Too many tries"),
+                                   detail=N_("Too many tries from this network. Wait a minute, then try again.")), 429
         return problem(429, "Too many requests", detail)

@@ -19,12 +19,14 @@ def init_app(app: Flask) -> None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     for bp in (pages.bp, play.bp, history.bp):
         app.register_blueprint(bp)
+    i18n.init_app(app)
     app.jinja_env.globals.update(
         _=i18n.gettext, csrf_token=security.csrf_token, lang=i18n.current_lang,
         card_label=i18n.card_label, card_name=i18n.card_name, is_red=i18n.is_red,
         picker_rows=cardview.picker_rows, seat_name=cardview.seat_name, hand_sizes=cardview.hand_sizes,
     )
-    app.jinja_env.filters.update(card=i18n.card_label, when=cardview.when, signed=cardview.signed)
+    app.jinja_env.filters.update(card=i18n.card_label, when=cardview.when, signed=cardview.signed,
+                                number=cardview.number)
 
     @app.after_request
     def _headers(response):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
+
+from flask_babel import format_decimal, format_time
 
 from referee.cards import RANKS, SUITS
 
@@ -24,22 +26,33 @@ def seat_name(table: dict, seat) -> str:
 
 
 def when(value) -> str:
-    """Show an ISO time as HH:MM:SS UTC (the page's script shows it in the phone's time zone)."""
-    if isinstance(value, datetime):
-        return value.strftime("%H:%M:%S")
-    try:
-        return datetime.fromisoformat(str(value).replace("Z", "+00:00")).strftime("%H:%M:%S")
-    except ValueError:
-        return str(value or "")
+    """Show an ISO time in UTC as the reader's language writes it (the page's script moves it to the phone's zone)."""
+    if not isinstance(value, datetime):
+        try:
+            value = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+        except ValueError:
+            return str(value or "")
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return format_time(value, "medium")
 
 
-def signed(value) -> str:
-    """Write a score change with its sign: +33, −11, 0."""
+def number(value) -> str:
+    """Write a number as the reader's language does: 1,234 / 1 234; a minus sign, not a hyphen."""
     try:
         n = int(value)
     except (TypeError, ValueError):
         return str(value)
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+    return ("−" if n < 0 else "") + format_decimal(abs(n))
+
+
+def signed(value) -> str:
+    """Write a score change with its sign: +33, −11, 0 (digits grouped as the reader's language does)."""
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        return str(value)
+    return ("+" if n > 0 else "") + number(n)
 
 
 def hand_sizes(table: dict) -> list[tuple[str, int]]:

@@ -1,18 +1,17 @@
-"""French and English: the language of a request, a tiny gettext catalogue, card names."""
+"""French and English: the language of a request, gettext catalogues (Flask-Babel), card names."""
 
 from __future__ import annotations
 
-import json
 import os
-from functools import lru_cache
 
-from flask import request, session
+import flask_babel
+from flask import Flask, has_request_context, request, session
 
 from referee.cards import Card, RANKS, parse_card
 from referee.melds import parse_placed
 
 LANGUAGES = ("en", "fr")
-CATALOGUE_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "translations")
+TRANSLATIONS = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", "translations"))
 # French rank letters (roi, dame, valet) and names, K-1 ranks as the key.
 FR_RANKS = {"K": "R", "Q": "D", "J": "V"}
 FR_INPUT = {v: k for k, v in FR_RANKS.items()}
@@ -27,18 +26,20 @@ SUIT_NAMES = {
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
-@lru_cache(maxsize=None)
-def catalogue(lang: str) -> dict[str, str]:
-    """Load the catalogue of `lang` (English is the key, so it has none)."""
-    path = os.path.join(CATALOGUE_DIR, f"{lang}.json")
-    if lang == "en" or not os.path.exists(path):
-        return {}
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+def init_app(app: Flask) -> None:
+    """Serve the catalogues of `translations/`, compiled from their .po if need be (api/web/catalogues.py)."""
+    from api.web import catalogues
+
+    if "BABEL_TRANSLATION_DIRECTORIES" not in app.config:
+        built = catalogues.ensure(TRANSLATIONS, os.path.join(app.instance_path, "translations"))
+        app.config["BABEL_TRANSLATION_DIRECTORIES"] = built
+    flask_babel.Babel(app, locale_selector=current_lang)
 
 
 def current_lang() -> str:
-    """Pick the session's choice, else the best of Accept-Language, else English."""
+    """Pick the session's choice, else the best of Accept-Language, else English (outside a request too)."""
+    if not has_request_context():
+        return "en"
     chosen = session.get("lang")
     if chosen in LANGUAGES:
         return chosen
@@ -47,8 +48,12 @@ def current_lang() -> str:
 
 def gettext(text: str, **params) -> str:
     """Translate `text` into the request's language and fill its %(name)s params."""
-    out = catalogue(current_lang()).get(text, text)
-    return out % params if params else out
+    return flask_babel.gettext(text, **params)
+
+
+def N_(text: str) -> str:
+    """Mark a text for the catalogue where it is written; it is translated where it is shown."""
+    return text
 
 
 def rank_label(card: Card, lang: str) -> str:

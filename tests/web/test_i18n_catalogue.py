@@ -1,0 +1,87 @@
+"""The French catalogue covers every text the code and the templates can show, and the app serves it."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from api.web import catalogues, cardview
+from api.web.i18n import TRANSLATIONS
+
+ROOT = os.path.dirname(TRANSLATIONS)
+FRENCH_PO = os.path.join(TRANSLATIONS, "fr", "LC_MESSAGES", "messages.po")
+
+
+def extracted() -> dict[str, str]:
+    """Every msgid `pybabel extract -F babel.cfg` finds in the tree, with where it was found."""
+    with open(os.path.join(ROOT, "babel.cfg")) as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found = {}
+    for filename, lineno, message, _comments, _context in extract_from_dir(ROOT, method_map, options_map):
+        for msgid in message if isinstance(message, tuple) else (message,):
+            if msgid:
+                found.setdefault(msgid, f"{filename}:{lineno}")
+    return found
+
+
+def french() -> dict:
+    with open(FRENCH_PO, "rb") as f:
+        return {m.id: m for m in read_po(f) if m.id}
+
+
+def test_every_text_of_the_code_and_templates_has_its_french():
+    found, catalogue = extracted(), french()
+    assert len(found) > 200  # the extraction did read the tree
+    missing = [f"{where}: {msgid!r}" for msgid, where in found.items()
+               if msgid not in catalogue or not catalogue[msgid].string or catalogue[msgid].fuzzy]
+    assert not missing, "untranslated or fuzzy (make babel-update, translate, then commit the .po):\n" + \
+        "\n".join(sorted(missing))
+
+
+def test_the_french_keeps_each_texts_parameters():
+    for msgid, message in french().items():
+        if message.string:
+            assert sorted(catalogues_params(message.string)) == sorted(catalogues_params(msgid)), msgid
+
+
+def catalogues_params(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"%\((\w+)\)s", text)
+
+
+def test_a_po_newer_than_its_mo_is_compiled_again(tmp_path):
+    po = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+                  'msgid "Deal"\nmsgstr "Donne"\n', encoding="utf-8")
+    assert catalogues.ensure(str(tmp_path), str(tmp_path / "fallback")) == str(tmp_path)
+    mo = po.with_suffix(".mo")
+    first = mo.read_bytes()
+    assert b"Donne" in first
+    po.write_text(po.read_text(encoding="utf-8").replace("Donne", "Manche"), encoding="utf-8")
+    os.utime(po, (mo.stat().st_mtime + 5, mo.stat().st_mtime + 5))
+    catalogues.ensure(str(tmp_path), str(tmp_path / "fallback"))
+    assert b"Manche" in mo.read_bytes()
+
+
+def test_the_app_serves_the_po_as_it_is_now(app, phone):
+    def plain(text):
+        return text.replace("\xa0", " ").replace("\u202f", " ")
+
+    home = plain(phone("fr").page("/"))
+    for msgid in ("Start a table", "Arbitre keeps the score; the cards stay in your hands."):
+        assert plain(french()[msgid].string) in home
+
+
+def test_numbers_and_signs_follow_the_language(app):
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert cardview.signed(1234) == "+1\u202f234" and cardview.signed(-10) == "−10" and cardview.signed(0) == "0"
+        assert cardview.when("2026-03-01T14:05:09.5Z") == "14:05:09"
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert cardview.signed(1234) == "+1,234" and cardview.signed(-10) == "−10" and cardview.signed(30) == "+30"
+        assert cardview.when(datetime(2026, 3, 1, 14, 5, 9, tzinfo=timezone.utc)) == "2:05:09\u202fPM"
