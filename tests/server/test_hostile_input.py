@@ -44,6 +44,14 @@ def test_a_seat_no_table_has_is_a_400_and_is_not_stored(tables, seat):
     assert len(table.entries()) == 2
 
 
+@pytest.mark.parametrize("seat", [2147483648, 10**20])
+def test_a_huge_seat_on_an_entry_that_takes_none_is_a_400_and_is_not_stored(tables, seat):
+    table = tables.create("continental")
+    problem = table.enter("deal", seat, dealer=0, upcard="7H", expect=400)
+    assert "seat" in problem["detail"]
+    assert len(table.entries()) == 1
+
+
 @pytest.mark.parametrize("path", ["/api/v1/tables/%00", "/api/v1/tables/a%00b/entries", "/api/v1/tables/%00/export",
                                   "/t/%00", "/t/%00/history", "/t/%00/share", "/api/v1/tables/" + "x" * 300])
 def test_a_table_id_the_database_cannot_hold_is_unknown(client, path):
