@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench migrate clean babel-extract babel-update babel-compile
+.PHONY: run test lint bench fuzz migrate clean babel-extract babel-update babel-compile
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -21,8 +21,18 @@ migrate: $(STAMP)
 run: migrate
 	$(VENV)/bin/flask --app api run --host 127.0.0.1 --port 8000
 
-test: $(STAMP)
+# Schemathesis lives in a venv of its own (its pins are its own): the fuzz test of make test, make fuzz by hand.
+FUZZ := .venv-fuzz/.installed
+$(FUZZ):
+	$(PYTHON) -m venv .venv-fuzz
+	.venv-fuzz/bin/pip install --quiet schemathesis
+	touch $(FUZZ)
+
+test: $(STAMP) $(FUZZ)
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+fuzz: $(STAMP) $(FUZZ)
+	$(PY) -m bench.fuzz
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check referee events api bench tests
@@ -31,7 +41,7 @@ bench: $(STAMP)
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-fuzz instance .pytest_cache .hypothesis
 
 # French (Flask-Babel): extract the texts to translations/messages.pot, merge them into the .po, then,
 # once every msgid has its French, compile the .mo the app serves (committed: see the README).

@@ -44,8 +44,8 @@ def _accepts(mimetype: str, types: tuple[str, ...]) -> bool:
 
 def check_request() -> None:
     """Refuse an API write that is too big, of another type, or JSON nested too deep; before any view runs."""
-    if request.method not in WRITES or not request.path.startswith("/api/"):
-        return
+    if request.method not in WRITES or not request.path.startswith("/api/") or request.routing_exception:
+        return  # not an API write, or one that routing refuses (404, 405) before its body matters
     importing = request.path == IMPORT_PATH
     limit = IMPORT_MAX_BYTES if importing else JSON_MAX_BYTES
     request.max_content_length = limit  # also bounds a body sent without Content-Length (chunked)

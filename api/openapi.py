@@ -90,7 +90,8 @@ def _operation(op: Operation) -> dict:
                                   "content": {"application/problem+json": {"schema": "Problem"}}}
     out = {"summary": op.summary, "tags": [op.tag], "responses": responses}
     if op.request is not None:
-        out["requestBody"] = {"required": True, "content": {op.request_type: {"schema": op.request}}}
+        types = op.request_type if isinstance(op.request_type, tuple) else (op.request_type,)
+        out["requestBody"] = {"required": True, "content": {t: {"schema": op.request} for t in types}}
     parameters = [{"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
                   for name in re.findall(r"{(\w+)}", op.path)]
     if op.query is not None:

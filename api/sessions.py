@@ -55,10 +55,15 @@ class SealedSessionInterface(SecureCookieSessionInterface):
     def get_signing_serializer(self, app: Flask):
         if not app.secret_key:
             return None
-        signed = super().get_signing_serializer(app)
-        return _Sealed(str(app.secret_key), int(app.permanent_session_lifetime.total_seconds()), signed)
+        made = (str(app.secret_key), int(app.permanent_session_lifetime.total_seconds()))
+        kept = app.extensions.get("arbitre.session")
+        if kept is None or kept[0] != made:  # made once per app: a key derivation is not free
+            kept = app.extensions["arbitre.session"] = (made, _Sealed(*made, super().get_signing_serializer(app)))
+        return kept[1]
 
     def open_session(self, app, request_):
+        if not request_.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()  # the API's requests carry none: nothing to decrypt
         try:
             return super().open_session(app, request_)
         except BadCookie:

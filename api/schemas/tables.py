@@ -42,7 +42,10 @@ class TableCreatedSchema(Schema):
 
 class EntryBodySchema(Schema):
     expected_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
-    entry = fields.Dict(required=True, metadata={"description": "`type`, `seat` and the type's fields (API.md)"})
+    entry = fields.Dict(required=True, metadata={
+        "description": "`type`, `seat` and the type's fields (API.md)", "required": ["type"],
+        "properties": {"type": {"type": "string", "minLength": 1},
+                       "seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1, "nullable": True}}})
 
 
 class EntryAnswerSchema(Schema):
