@@ -21,7 +21,10 @@ BUSY_TIMEOUT_MS = 30_000
 def make_engine(url: str) -> sa.Engine:
     """Make an engine; SQLite gets WAL, a busy timeout and explicit transactions."""
     if not url.startswith("sqlite"):
-        return sa.create_engine(url, pool_pre_ping=True)
+        # No pre-ping: it is one more round trip on every checkout, that is on every append. After a restart of
+        # PostgreSQL the first use of a dead connection fails (a 503 with Retry-After, nothing written) and
+        # SQLAlchemy drops every pooled connection of that age, so the next request connects afresh.
+        return sa.create_engine(url, pool_recycle=1800)
     engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False})
 
     @sa.event.listens_for(engine, "connect")

@@ -99,3 +99,30 @@ def test_the_procfile_runs_migrations_on_release_and_sizes_workers_from_the_envi
     lines = dict(line.split(":", 1) for line in (ROOT / "Procfile").read_text().splitlines() if ":" in line)
     assert "db upgrade" in lines["release"]
     assert "gunicorn" in lines["web"] and re.search(r"WEB_CONCURRENCY", lines["web"])
+
+
+def test_after_postgresql_drops_the_connections_one_request_is_a_503_and_the_next_connects_afresh(backend,
+                                                                                                 database_url):
+    if backend != "postgresql":
+        pytest.skip("PostgreSQL's connections")
+    import uuid
+
+    import sqlalchemy as sa
+
+    name = f"arbitre_drop_{uuid.uuid4().hex[:8]}"
+    app = create_app({"TESTING": False, "DATABASE_URL": f"{database_url}&application_name={name}",
+                      "SECRET_KEY": "test"})
+    client = app.test_client()
+    try:
+        created = client.post("/api/v1/tables", json={"game": "rami", "players": ["A", "B"]})
+        assert created.status_code == 201
+        admin = sa.create_engine(database_url)
+        with admin.begin() as conn:  # what a restart of the server does to the pool's connections
+            conn.execute(sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :n"),
+                         {"n": name})
+        admin.dispose()
+        first = client.get(f"/api/v1/tables/{created.json['id']}").status_code
+        assert first in (200, 503)
+        assert client.get(f"/api/v1/tables/{created.json['id']}").status_code == 200
+    finally:
+        dispose(app)
