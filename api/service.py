@@ -156,12 +156,20 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
     expected, type_, seat, data = request
     written = {}
 
-    def authorise(head: Head):
-        # Before a known key is answered (API.md's order): seat 2's token reusing seat 1's key is a 403.
+    def authorise(head: Head, keyed: int | None):
+        # Before a known key is answered (API.md's order): seat 2's token reusing seat 1's key is a 403. A retry
+        # is judged on the table as its first try found it (the entry before the key's own), since whose turn
+        # it is may have moved on since; retries are rare, so that replay is too.
         current = replays.current(store, table_id, head)
-        if game.due(current.replay.state, now()):
-            raise _Due()
-        forbidden = _forbidden(game, current.replay.state, Entry(head.version + 1, type_, seat, now(), data), holder)
+        if keyed is not None:
+            state = log.replay(current.entries[:keyed - 1]).state if keyed > 1 else None
+            forbidden = None if state is None else _forbidden(game, state, Entry(keyed, type_, seat, now(), data),
+                                                               holder)
+        else:
+            if game.due(current.replay.state, now()):
+                raise _Due()
+            forbidden = _forbidden(game, current.replay.state, Entry(head.version + 1, type_, seat, now(), data),
+                                   holder)
         if forbidden is not None:
             raise forbidden
 

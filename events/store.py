@@ -178,10 +178,11 @@ class Store(SideRecords):
         return entries
 
     def append(self, table_id: str, expected_version: int | None, idempotency_key: str | None,
-               decide: Callable[[Head], Decision | None], authorise: Callable[[Head], None] | None = None
-               ) -> Appended | None:
-        """Append one entry under the table's lock: `authorise(head)` may refuse (it raises) before anything
-        else; then a known key → the stored answer; a stale version → Conflict; else `decide(head)`."""
+               decide: Callable[[Head], Decision | None],
+               authorise: Callable[[Head, int | None], None] | None = None) -> Appended | None:
+        """Append one entry under the table's lock: `authorise(head, seq of the key's entry or None)` may refuse
+        (it raises) before anything else; then a known key → the stored answer; a stale version → Conflict;
+        else `decide(head)`."""
         try:
             return self._append(table_id, expected_version, idempotency_key, decide, authorise)
         except sa.exc.IntegrityError:
@@ -199,14 +200,15 @@ class Store(SideRecords):
             row = conn.execute(self._lock_head, {"table_id": table_id, "key": idempotency_key}).first()
             version, last, keyed = (0, None, None) if row is None else tuple(row)
             head = Head(table_id, version, last, conn)
-            if authorise is not None:
-                authorise(head)
+            stored = None
             if keyed is not None or (expected_version not in (None, version) and idempotency_key is not None):
                 # A known key; or the log moved while this append waited for the lock, maybe by a retry with
                 # this key: this statement sees what committed meanwhile (PostgreSQL's first one could not).
                 stored = conn.execute(BY_KEY, {"table_id": table_id, "key": idempotency_key}).first()
-                if stored is not None:
-                    return Appended(row_entry(stored), replayed=True)
+            if authorise is not None:
+                authorise(head, None if stored is None else stored.seq)
+            if stored is not None:
+                return Appended(row_entry(stored), replayed=True)
             if expected_version is not None and expected_version != version:
                 raise Conflict(version)
             decision = decide(head)

@@ -37,3 +37,14 @@ def test_a_first_deal_with_a_drawn_dealer_is_the_same_request_again(tables):
     assert "dealer" in first["entry"]
     again = table.enter("deal", upcard="7H", key="deal-1", version=1)
     assert again == first
+
+
+
+def test_a_retry_after_the_table_moved_on_gets_its_first_answer(tables):
+    table = dealt(tables)
+    first = table.enter("draw", 1, from_="stock", as_seat=1, key="k-draw")
+    table.enter("discard", 1, card="3C", as_seat=1)
+    table.enter("draw", 2, from_="stock", as_seat=2)
+    again = table.enter("draw", 1, from_="stock", as_seat=1, key="k-draw", version=2)
+    assert again == first
+    table.enter("draw", 1, from_="stock", as_seat=2, key="k-draw", version=2, expect=403)
