@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench fuzz migrate clean babel-extract babel-update babel-compile
+.PHONY: run serve test lint bench fuzz migrate clean babel-extract babel-update babel-compile
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -20,6 +20,11 @@ migrate: $(STAMP)
 
 run: migrate
 	$(VENV)/bin/flask --app api run --host 127.0.0.1 --port 8000
+
+# Production counterpart of `make run`: gunicorn with the Procfile's worker class (gevent holds hundreds of
+# event streams on 2 cores: see README, "Live and offline").
+serve: migrate
+	$(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class gevent --worker-connections 1000 --bind 127.0.0.1:$${PORT:-8000} 'api:create_app()'
 
 # Schemathesis lives in a venv of its own (its pins are its own): the fuzz test of make test, make fuzz by hand.
 FUZZ := .venv-fuzz/.installed

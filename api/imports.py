@@ -13,9 +13,10 @@ from api.schemas.tables import CreateTableSchema
 from events import ChainError, read_export
 from events import seal as seals
 from referee.log import game_module
-from referee.violations import Malformed
+from referee.violations import N_, Malformed
 
 CREATE_FIELDS = {"game", "players", "options", "tracking"}
+SEAL_BROKEN = N_("line %(line)s: the seal of this server does not hold: the export was cut short or changed (E-4)")
 
 
 def _key() -> bytes:
@@ -35,6 +36,8 @@ def read(text: str) -> tuple[list[dict], bool]:
     except ChainError as error:
         rules = ["E-4"] if error.status == 422 else []
         raise ApiError(error.status, "Broken log" if rules else "Unreadable log", str(error), line=error.line,
+                       key=N_("line %(line)s: %(cause)s"),
+                       params={"line": error.line, "cause": {"key": error.key, "params": error.params or None}},
                        rules=rules, violations=[{"rule": r, "message": error.message, "entry": error.line}
                                                 for r in rules]) from None
     players = _check_create(items[0])
@@ -49,6 +52,7 @@ def read(text: str) -> tuple[list[dict], bool]:
         verified = seals.check(_key(), last["seal"], last["seq"], last["hash"]) == seals.VERIFIED
     except seals.SealBroken as broken:
         raise ApiError(422, "Broken log", f"line {last['seq']}: {broken}", line=last["seq"], rules=["E-4"],
+                       key=SEAL_BROKEN, params={"line": last["seq"]},
                        violations=[{"rule": "E-4", "message": str(broken), "entry": last["seq"]}]) from None
     return items, verified
 

@@ -42,6 +42,10 @@ ENDPOINTS = {
     "play.compose": ("RATELIMIT_WRITES", ["POST"]),
     "history.void": ("RATELIMIT_WRITES", ["POST"]),
     "history.replace": ("RATELIMIT_WRITES", ["POST"]),
+    "outbox.send": ("RATELIMIT_WRITES", None),  # entries made offline, sent when the phone is back
+    "groups.create": ("RATELIMIT_TABLES", None),
+    "groups.rename": ("RATELIMIT_WRITES", None),
+    "groups_web.rename": ("RATELIMIT_WRITES", None),
     "pages.join": ("RATELIMIT_JOINS", None),
     "pages.join_code": ("RATELIMIT_JOINS", None),
 }

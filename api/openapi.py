@@ -48,13 +48,15 @@ class Operation:
     content_type: str = "application/json"
     tag: str | None = None
     request_type: str = "application/json"
+    components: tuple = ()  # (name, schema) of fields inside the body, e.g. an entry's, named in a description
 
 
 _OPERATIONS: dict[tuple[str, str], Operation] = {}
 
 
 def document(path: str, method: str, summary: str, *, request=None, response=None, errors=(400,), status=200,
-             query=None, content_type="application/json", tag=None, request_type="application/json") -> None:
+             query=None, content_type="application/json", tag=None, components=None,
+             request_type="application/json") -> None:
     """Describe one endpoint in /api/openapi.json; call it once per endpoint, at import."""
     # request/response/query: marshmallow schema classes or None; errors: the problem+json
     # statuses it may answer; status: its success code; content_type: the success body's type;
@@ -62,7 +64,7 @@ def document(path: str, method: str, summary: str, *, request=None, response=Non
     tag = tag or path.removeprefix("/api/v1/").split("/")[0]
     _OPERATIONS[(path, method.lower())] = Operation(path, method.lower(), summary, request, response,
                                                      tuple(errors), status, query, content_type, tag,
-                                                     request_type)
+                                                     tuple((components or {}).items()), request_type)
 
 
 def _namer():
@@ -84,6 +86,8 @@ def _operation(op: Operation) -> dict:
     answer = {"description": "OK"}
     if op.response is not None:
         answer["content"] = {op.content_type: {"schema": op.response}}
+    elif op.content_type != "application/json":  # a text body (NDJSON, an event stream)
+        answer["content"] = {op.content_type: {"schema": {"type": "string"}}}
     responses = {str(op.status): answer}
     for status in op.errors:
         responses[str(status)] = {"description": ERRORS.get(status, "Error"),
@@ -110,6 +114,9 @@ def build_spec() -> dict:
     spec.components.schema("Problem", schema=ProblemSchema)
     paths: dict[str, dict] = {}
     for op in _OPERATIONS.values():
+        for name, schema in op.components:
+            if name not in spec.components.schemas:
+                spec.components.schema(name, schema=schema)
         paths.setdefault(op.path, {})[op.method] = _operation(op)
     for path in sorted(paths):
         spec.path(path=path, operations=paths[path])

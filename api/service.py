@@ -7,14 +7,14 @@ import secrets
 from flask import current_app
 
 from api.errors import ApiError
-from api import imports, replays
+from api import imports, replays, texts
 from api.replays import Replayed, now
 from api.schemas.tables import CreateTableSchema, canonical_cards, read_entry
 from events import Conflict, Head, Store, export_lines
 from events.db import get_store
 from referee import log
 from referee.log import Entry, game_module
-from referee.violations import Malformed
+from referee.violations import N_, Malformed, Refusal
 
 MAX_DUE = 8  # server entries written per request at most; more would mean a stuck clock
 
@@ -25,11 +25,14 @@ MAX_ID = 64  # the database's table id column
 def _record(store: Store, table_id: str):
     """The table's record (game, token hashes), kept in memory: a table row never changes."""
     if not 1 <= len(table_id) <= MAX_ID or "\x00" in table_id:  # PostgreSQL text cannot hold a NUL
-        raise ApiError(404, "Unknown table", f"no table {table_id[:MAX_ID]!r}")
+        shown = repr(table_id[:MAX_ID])
+        raise ApiError(404, "Unknown table", f"no table {shown}", key=N_("no table %(value)s"),
+                       params={"value": shown})
     records = current_app.extensions.setdefault("tables.records", {})
     record = records.get(table_id) or store.table(table_id)
     if record is None:
-        raise ApiError(404, "Unknown table", f"no table {table_id!r}")
+        raise ApiError(404, "Unknown table", f"no table {table_id!r}", key=N_("no table %(value)s"),
+                       params={"value": repr(table_id)})
     records[table_id] = record
     return record
 
@@ -55,11 +58,7 @@ def _catch_up(store: Store, table_id: str, game) -> Replayed:
 
         appended = store.append(table_id, None, None, decide)
         if appended is not None:
-            stored = appended.entry
-            replayed = Replayed(stored.seq, stored.hash, None, written["replay"],
-                                replays.loader(store, table_id, stored.seq), game=game)
-            replays.remember(table_id, replayed)
-            replays.snapshot(store, table_id, replayed)
+            _remember(store, table_id, appended.entry, written["replay"], game)
     return replays.current(store, table_id)
 
 
@@ -97,29 +96,54 @@ def read_table(table_id: str, at: int | None = None) -> dict:
     if at is None:
         return {"id": table_id, **game.view(current.replay.state), "version": current.version}
     if not 1 <= at <= current.version:
-        raise ApiError(400, "No such entry", f"`at` is an entry of this log: 1 to {current.version}, not {at}")
+        raise ApiError(400, "No such entry", f"`at` is an entry of this log: 1 to {current.version}, not {at}",
+                       key=N_("`at` is an entry of this log: 1 to %(last)s, not %(value)s"),
+                       params={"last": current.version, "value": at})
     return {"id": table_id, **game.view(log.replay(current.entries[:at]).state), "version": at}
 
 
-def _forbidden(game, state, entry: Entry, holder) -> ApiError | None:
-    """Say why this token may not write the entry (403), or None: the host writes anything."""
+def _names(current: Replayed) -> list[str]:
+    return list(current.replay.state.players)  # both games keep entry 1's names: no read of the log
+
+
+def _remember(store: Store, table_id: str, stored, replay: log.Replay, game) -> None:
+    """Keep the replay an append made (its entries are read from the log only if something needs them)."""
+    replayed = Replayed(stored.seq, stored.hash, None, replay, replays.loader(store, table_id, stored.seq), game=game)
+    replays.remember(table_id, replayed)
+    replays.snapshot(store, table_id, replayed)
+
+
+def _forbidden(game, current: Replayed, entry: Entry, holder) -> ApiError | None:
+    """Say why this token may not write the entry (403), naming the players, or None: the host writes anything."""
     if holder == "host":
         return None
-    actor = game.actor(state, entry)
+    actor = game.actor(current.replay.state, entry)
     if actor == holder:
         return None
-    whose = "the host's" if actor is None else f"seat {actor}'s"
-    return ApiError(403, "Not your seat", f"this token is seat {holder}'s; this {entry.type} entry is {whose} to write")
+    target = entry.data.get("target") if entry.type in log.CORRECTIONS else None
+    if any(e.seq == target and e.type == "exit" for e in current.entries):
+        key, params, rules = FORBIDDEN_EXIT, {"holder": holder}, ["E-2"]
+    elif actor is None:
+        key, params, rules = FORBIDDEN_HOST, {"holder": holder, "type": entry.type}, []
+    else:
+        key, params, rules = FORBIDDEN_SEAT, {"holder": holder, "type": entry.type, "actor": actor}, []
+    detail = texts.render(key, params, texts.english(_names(current)))
+    return ApiError(403, "Not your seat", detail, key=key, params=params, rules=rules)
+
+
+FORBIDDEN_SEAT = N_("this phone holds %(holder)s's seat; this %(type)s entry is %(actor)s's to write")
+FORBIDDEN_HOST = N_("this phone holds %(holder)s's seat; this %(type)s entry is the host's to write")
+FORBIDDEN_EXIT = N_("an exit, valid or invalid, is voided or replaced by the host only, never by a seat (E-2): "
+                    "its cards stay known (C-11), so %(holder)s's phone cannot correct it")
 
 
 def _with_dealer(entry: Entry, current: Replayed) -> Entry:
     """Draw the first dealer at random when the table's first deal names none (C-2, R-3)."""
     if entry.type != "deal" or "dealer" in entry.data:
         return entry
-    view = current.game.view(current.replay.state)
-    if view["deal"] is not None:  # null only before the first deal (API.md), or when it was voided
-        return entry
-    dealer = secrets.randbelow(len(view["players"]))
+    if current.game.view(current.replay.state)["deal"] is not None:  # null only before the first deal (or
+        return entry  # when it was voided), as API.md says: no scan of the log
+    dealer = secrets.randbelow(len(_names(current)))
     return Entry(entry.seq, entry.type, entry.seat, entry.at, {"dealer": dealer, **entry.data})
 
 
@@ -158,31 +182,35 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
 
     def authorise(head: Head, keyed: int | None):
         # Before a known key is answered (API.md's order): seat 2's token reusing seat 1's key is a 403. A retry
-        # is judged on the table as its first try found it (the entry before the key's own), since whose turn
+        # is judged on the table as its first try found it (the entries before the key's own), since whose turn
         # it is may have moved on since; retries are rare, so that replay is too.
         current = replays.current(store, table_id, head)
         if keyed is not None:
-            state = log.replay(current.entries[:keyed - 1]).state if keyed > 1 else None
-            forbidden = None if state is None else _forbidden(game, state, Entry(keyed, type_, seat, now(), data),
-                                                               holder)
-        else:
-            if game.due(current.replay.state, now()):
-                raise _Due()
-            forbidden = _forbidden(game, current.replay.state, Entry(head.version + 1, type_, seat, now(), data),
-                                   holder)
+            before = current.entries[:keyed - 1]
+            if not before:
+                return
+            current = Replayed(keyed - 1, None, before, log.replay(before), game=game)
+        elif game.due(current.replay.state, now()):
+            raise _Due()
+        forbidden = _forbidden(game, current, Entry(current.version + 1, type_, seat, now(), data), holder)
         if forbidden is not None:
             raise forbidden
 
     def decide(head: Head):
         current = replays.current(store, table_id, head)
         entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
-        if entry.type in log.CORRECTIONS:
-            written["replay"] = log.append(list(current.entries), current.replay, entry)
-        else:  # fold one entry into a copy of the state: no copy of the log
-            written["replay"] = replays.extend(current.game, current.replay, [entry])
+        try:
+            if entry.type in log.CORRECTIONS:
+                written["replay"] = log.append(list(current.entries), current.replay, entry)
+            else:  # fold one entry into a copy of the state: no copy of the log
+                written["replay"] = replays.extend(current.game, current.replay, [entry])
+        except Refusal as refusal:
+            refusal.players = _names(current)  # its messages name the players (api/errors.py)
+            raise
         # A replacement is judged in its target's place: answer with the verdict it now has there.
         judged = entry.data["target"] if entry.type == "replace" else entry.seq
-        return entry.type, entry.seat, entry.at, entry.data, written["replay"].verdicts.get(judged)
+        verdict = texts.named_verdict(written["replay"].verdicts.get(judged), _names(current))
+        return entry.type, entry.seat, entry.at, entry.data, verdict
 
     try:
         appended = store.append(table_id, expected, key, decide, authorise)
@@ -195,12 +223,12 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
         if not _same_request(stored, type_, seat, data, expected):
             raise ApiError(422, "Idempotency-Key reused",
                            f"this Idempotency-Key was first sent with another entry (entry {stored.seq}, "
-                           f"{stored.type}): send a new key for a new entry")
+                           f"{stored.type}): send a new key for a new entry",
+                           key=N_("this Idempotency-Key was first sent with another entry (entry %(seq)s, "
+                                  "%(type)s): send a new key for a new entry"),
+                           params={"seq": stored.seq, "type": stored.type})
     else:
-        replayed = Replayed(stored.seq, stored.hash, None, written["replay"],
-                            replays.loader(store, table_id, stored.seq), game=game)
-        replays.remember(table_id, replayed)
-        replays.snapshot(store, table_id, replayed)
+        _remember(store, table_id, stored, written["replay"], game)
     return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
 
 
@@ -228,8 +256,14 @@ def import_log(text: str) -> dict:
     items, verified = imports.read(text)
     first = items[0]
     entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"], i["data"]) for i in items]
-    replay = log.replay(entries_)
-    chained = Store.chain([(i["type"], i["seat"], i["at"], i["data"], replay.verdicts.get(i["seq"])) for i in items])
+    try:
+        replay = log.replay(entries_)
+    except Refusal as refusal:
+        refusal.players = list(first["data"]["players"])
+        raise
+    names = list(first["data"]["players"])
+    chained = Store.chain([(i["type"], i["seat"], i["at"], i["data"], texts.named_verdict(replay.verdicts.get(i["seq"]),
+                                                                                         names)) for i in items])
     table_id, host, seats = _new_tokens(len(first["data"]["players"]))
     get_store().create_table(table_id, first["data"]["game"], host, seats, chained)
     return {**_created(table_id, host, seats, first["data"]["players"], chained[-1].seq), "verified": verified}

@@ -1,5 +1,6 @@
 """The log's storage: append-only entries per table, hash-chained (E-1, E-3, E-4); knows nothing about rummy."""
 
+from events.groups import GroupRecord, GroupTable, NameTaken
 from events.chain import ChainError, entry_hash, export_lines, read_export
 from events import seal
 from events.side import JoinCode, Snapshot
@@ -8,3 +9,4 @@ from events.store import Head, Store
 
 __all__ = ["ChainError", "Conflict", "Head", "JoinCode", "Snapshot", "Store", "StoredEntry", "TableRecord",
            "entry_hash", "export_lines", "read_export", "seal"]
+__all__ += ["GroupRecord", "GroupTable", "NameTaken"]

@@ -13,11 +13,16 @@ MAX_DEPTH = 32  # arrays and objects inside one another: an entry needs about 6
 
 
 class ChainError(ValueError):
-    """An export that does not verify: `line` is the 1-based line of the first fault."""
+    """An export that does not verify: `line` is the 1-based line of the first fault.
 
-    def __init__(self, line: int, message: str, status: int = 422):
+    `key` and `params` are the message as a key (the English template) and its parameters, for the edge
+    to say in the reader's language; `message` is the key filled.
+    """
+
+    def __init__(self, line: int, key: str, status: int = 422, **params):
+        message = key % params if params else key
         super().__init__(f"line {line}: {message}")
-        self.line, self.message, self.status = line, message, status
+        self.line, self.message, self.status, self.key, self.params = line, message, status, key, params
 
 
 def iso(at: datetime) -> str:
@@ -81,12 +86,13 @@ def read_export(text: str) -> list[dict]:
     for number, line in enumerate(lines, start=1):
         item = _read_line(number, line)
         if item["seq"] != number:
-            raise ChainError(number, f"expected entry {number}, found entry {item['seq']} (E-1: no gaps)")
+            raise ChainError(number, "expected entry %(n)s, found entry %(seq)s (E-1: no gaps)", n=number,
+                             seq=item["seq"])
         if item["seal"] is not None and number != len(lines):
             raise ChainError(number, "only the last line of an export carries a seal", status=400)
         expected = entry_hash(item["seq"], item["type"], item["seat"], item["at"], item["data"], prev)
         if item["hash"] != expected:
-            raise ChainError(number, f"entry {number} does not match its hash: the log was changed (E-4)")
+            raise ChainError(number, "entry %(n)s does not match its hash: the log was changed (E-4)", n=number)
         prev = item["hash"]
         out.append(item)
     return out
@@ -97,15 +103,17 @@ def _read_line(number: int, line: str) -> dict:
     try:
         raw = loads(line)
     except ValueError as error:
-        raise ChainError(number, f"not a JSON object ({error})" if "nest" in str(error) else "not a JSON object",
-                         status=400) from None
+        if "nest" in str(error):
+            raise ChainError(number, "not a JSON object: arrays and objects nest deeper than %(depth)s levels",
+                             status=400, depth=MAX_DEPTH) from None
+        raise ChainError(number, "not a JSON object", status=400) from None
     if not isinstance(raw, dict):
         raise ChainError(number, "not a JSON object", status=400)
     seq, type_, at, seat, hash_, sealed = (raw.get(k) for k in RESERVED)
     if not isinstance(seq, int) or isinstance(seq, bool) or not isinstance(type_, str) or not isinstance(hash_, str):
         raise ChainError(number, "needs an integer `seq`, a text `type` and a text `hash`", status=400)
     if not 1 <= seq <= MAX_SEAT:
-        raise ChainError(number, f"`seq` is from 1 to {MAX_SEAT}", status=400)
+        raise ChainError(number, "`seq` is from 1 to %(most)s", status=400, most=MAX_SEAT)
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= MAX_SEAT):
         raise ChainError(number, "`seat` is a seat number or null", status=400)
     if sealed is not None and not isinstance(sealed, str):

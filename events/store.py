@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from events.chain import entry_hash
 from events.models import EntryRow, TableRow
 from events.records import Appended, Conflict, StoredEntry, TableRecord, row_entry, token_hash, utc
+from events.groups import GroupRecords
 from events.side import SideRecords
 
 ENTRIES = EntryRow.__table__
@@ -121,10 +122,12 @@ READ_HEAD = sa.select(TABLES.c.head_seq, TABLES.c.head_hash, KEYED).where(TABLES
 MOVE_HEAD = (TABLES.update().where(TABLES.c.id == sa.bindparam("table_id"))
              .values(head_seq=sa.bindparam("head_seq"), head_hash=sa.bindparam("head_hash")))
 ROW = ("table_id", "seq", "type", "seat", "at", "payload", "idempotency_key", "verdict", "hash", "prev_hash")
-# PostgreSQL writes the entry and moves the head in one statement (one round trip); SQLite in two.
+# PostgreSQL writes the entry, moves the head and tells the live streams (a NOTIFY, sent at commit to every
+# worker and host: events/live.py) in one statement, one round trip; SQLite writes in two and tells no one.
 WRITE_PG = sa.text(
     "WITH written AS (INSERT INTO entries (" + ", ".join(ROW) + ") VALUES (" + ", ".join(":" + c for c in ROW)
-    + ")) UPDATE tables SET head_seq = :seq, head_hash = :hash WHERE id = :table_id"
+    + ")), moved AS (UPDATE tables SET head_seq = :seq, head_hash = :hash WHERE id = :table_id) "
+    "SELECT pg_notify('arbitre_entries', :note)"
 ).bindparams(sa.bindparam("at", type_=sa.DateTime(timezone=True)))
 
 
@@ -133,7 +136,7 @@ def _head(conn, table_id: str) -> tuple[int, str | None]:
     return (0, None) if row is None else (row.head_seq, row.head_hash)
 
 
-class Store(SideRecords):
+class Store(SideRecords, GroupRecords):
     """The event store over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
     def __init__(self, engine: sa.Engine, writing: Callable, lock_rows: bool = True):
@@ -220,23 +223,16 @@ class Store(SideRecords):
             entry = StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last,
                                 verdict, idempotency_key)
             self._write(conn, table_id, entry)
-            self._announce(conn, table_id, entry)
         return Appended(entry)
 
     def _write(self, conn, table_id: str, entry: StoredEntry) -> None:
         """Write the entry and move the table's head to it, in the append's transaction."""
         row = self._row(table_id, entry)
         if self._postgresql:
-            conn.execute(WRITE_PG, row)
+            conn.execute(WRITE_PG, {**row, "note": f"{table_id} {entry.seq}"})  # the note live streams read
         else:
             conn.execute(ENTRIES.insert(), row)
             conn.execute(MOVE_HEAD, {"table_id": table_id, "head_seq": entry.seq, "head_hash": entry.hash})
-
-    def _announce(self, conn, table_id: str, entry: StoredEntry) -> None:
-        """Tell listeners of the new entry, inside the append's transaction (so only a committed entry is told).
-
-        The place for live streams' `SELECT pg_notify(...)` on PostgreSQL; nothing to do without them.
-        """
 
     @staticmethod
     def chain(entries_fields: list[tuple[str, int | None, datetime, dict, dict | None]]) -> list[StoredEntry]:

@@ -115,10 +115,10 @@
     var p = document.createElement("p");
     p.className = "notice stale";
     p.setAttribute("role", "status");
-    p.textContent = document.documentElement.lang === "fr" ? "La table a changé." : "The table has changed.";
+    p.textContent = document.body.dataset.textStale || "The table has changed.";  // the page's words (base.html)
     var b = document.createElement("button");
     b.type = "button";
-    b.textContent = document.documentElement.lang === "fr" ? "Actualiser" : "Refresh";
+    b.textContent = document.body.dataset.textRefresh || "Refresh";
     b.addEventListener("click", function () { refresh(true); });
     p.appendChild(b);
     main.insertBefore(p, main.firstChild);
@@ -126,8 +126,8 @@
 
   function poll() {
     var main = document.getElementById("main");
-    if (!main || !main.dataset.live) { return; }
-    setInterval(function () {
+    if (!main || !main.dataset.live) { return null; }
+    return setInterval(function () {
       if (document.hidden || busy) { return; }
       var url = main.dataset.live + "?after=" + encodeURIComponent(main.dataset.version || "0");
       fetch(url, { credentials: "same-origin" })
@@ -143,5 +143,9 @@
     initPickers(root); initClock(root); initRamiOptions(root); initDealerNames(root); initTimes(root);
   }
 
-  document.addEventListener("DOMContentLoaded", function () { init(document); poll(); });
+  document.addEventListener("DOMContentLoaded", function () {
+    init(document);
+    // live.js streams the table and polls only when the stream fails; without it, poll as before.
+    if (!(window.ArbitreLive && window.ArbitreLive.start({ refresh: refresh, poll: poll, init: init }))) { poll(); }
+  });
 })();

@@ -6,7 +6,7 @@ import uuid
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
-from api.web import backend, codes, forms, security, turn
+from api.web import backend, codes, forms, quick, security, turn
 from api.web.i18n import gettext as _
 
 bp = Blueprint("play", __name__)
@@ -92,13 +92,15 @@ def enter(table_id):
 @bp.route("/t/<table_id>/compose/<kind>", methods=["GET", "POST"])
 def compose(table_id, kind):
     """Enter several cards with the picker: an exit, new melds, a lay-off, a hand, a round."""
-    if kind not in ("exit", "meld", "lay_off", "hand", "round"):
+    if kind not in ("exit", "meld", "lay_off", "hand", "round") + quick.KINDS:
         abort(404)
     view = backend.read(table_id)
     who = security.access(table_id)
     form = request.form if request.method == "POST" else request.args
     problem, arranged = None, None
     seat = forms.number(form.get("seat"), _acting(view, who))
+    if kind in quick.KINDS:  # quick scores (results tracking): api.web.quick
+        return quick.page(view, who, kind, form, seat, uuid.uuid4().hex, flash_note(table_id))
     if request.method == "POST" and request.form.get("action") == "arrange":
         arranged, problem = _arrange(view, form, seat)
     return render_template("compose.html", table=view, who=who, kind=kind, form=form, seat=seat,

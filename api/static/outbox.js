@@ -1,0 +1,225 @@
+/* Arbitre outbox: an entry made offline (or whose POST fails for the network) waits on the phone, in
+   localStorage, with its Idempotency-Key and the version it was made at; it is sent in order when the
+   network is back. A 409 stops the queue and asks the person: drop it, or redo it on the table as it is. */
+(function () {
+  "use strict";
+  var KEY = "arbitre.outbox.v1", RETRY_MS = 4000;
+  var box, panel, table, hooks = {}, sending = false, timer = null;
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; }
+  }
+  function save(queue) { localStorage.setItem(KEY, JSON.stringify(queue)); }
+  function mine(queue) { return queue.filter(function (i) { return i.table === table; }); }
+  function field(fields, name) {
+    var found = fields.filter(function (f) { return f[0] === name; })[0];
+    return found ? found[1] : null;
+  }
+  function t(name) { return box.dataset["t" + name.charAt(0).toUpperCase() + name.slice(1)] || name; }
+
+  function describe(fields, submitter) {
+    var names = JSON.parse(box.dataset.players || "[]"), seat = field(fields, "seat");
+    var what = submitter ? (submitter.getAttribute("aria-label") || submitter.textContent).trim() : "";
+    what = what || field(fields, "type") || "";
+    if (field(fields, "type") === "discard") { what = t("discarded") + " " + what; }
+    return (seat !== null && names[+seat] ? names[+seat] + ": " : "") + what;
+  }
+
+  function body(item, live) {
+    var params = new URLSearchParams();
+    item.fields.forEach(function (f) { if (f[0] !== "version") { params.append(f[0], f[1]); } });
+    params.append("version", String(item.version));
+    if (live) { params.append("live", "1"); }
+    return params;
+  }
+
+  function post(item, live) {
+    return fetch("/t/" + encodeURIComponent(item.table) + "/outbox", {
+      method: "POST", body: body(item, live), credentials: "same-origin", headers: { Accept: "application/json" }
+    }).then(function (r) {
+      if (r.status >= 500) { throw new Error("server " + r.status); }  // kept, sent again later
+      if ((r.headers.get("Content-Type") || "").indexOf("json") < 0) {  // an HTML error page (CSRF, 404)
+        return { status: r.status, problem: { title: String(r.status), detail: r.statusText } };
+      }
+      return r.json().then(function (answer) { answer.status = r.status; return answer; });
+    });
+  }
+
+  // Later entries were made on top of this one: number them after it again.
+  function renumber(queue, from) {
+    var items = mine(queue), at = items.indexOf(from);
+    for (var i = at + 1; i < items.length; i++) { items[i].version = items[i - 1].version + 1; }
+  }
+
+  function remove(queue, item) { queue.splice(queue.indexOf(item), 1); }
+
+  function button(text, action) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  function render() {
+    var items = mine(load());
+    panel.hidden = items.length === 0;
+    panel.textContent = "";
+    if (!items.length) { return; }
+    var head = document.createElement("p");
+    head.className = "outbox-count";
+    head.textContent = t("waiting").replace("{n}", items.length) + (sending ? " · " + t("sending") : "");
+    panel.appendChild(head);
+    var list = document.createElement("ul");
+    items.forEach(function (i) {
+      var li = document.createElement("li");
+      li.textContent = i.label;
+      list.appendChild(li);
+    });
+    panel.appendChild(list);
+    var first = items[0];
+    if (first.conflict || first.problem) {
+      var alert = document.createElement("div");
+      alert.className = "problem";
+      alert.setAttribute("role", "alert");
+      var p = document.createElement("p");
+      p.className = "ptitle";
+      p.textContent = first.conflict ? t("conflict") : t("refused") + " " + first.problem.title;
+      alert.appendChild(p);
+      if (first.conflict) {
+        var meanwhile = document.createElement("div");
+        meanwhile.innerHTML = first.conflict.meanwhile;  // our own server's page fragment, escaped by Jinja
+        alert.appendChild(meanwhile);
+      } else {
+        var why = document.createElement("p");
+        why.textContent = (first.problem.violations || []).map(function (v) { return v.message; }).join("; ")
+          || first.problem.detail;
+        alert.appendChild(why);
+      }
+      var yours = document.createElement("p");
+      yours.textContent = t("yours").replace("{what}", first.label);
+      alert.appendChild(yours);
+      var actions = document.createElement("div");
+      actions.className = "two";
+      actions.appendChild(button(t("drop"), function () { decide(first, "drop"); }));
+      if (first.conflict) { actions.appendChild(button(t("redo"), function () { decide(first, "redo"); })); }
+      alert.appendChild(actions);
+      panel.appendChild(alert);
+    }
+  }
+
+  function decide(item, how) {
+    var queue = load(), kept = queue.filter(function (i) { return i.key === item.key && i.made === item.made; })[0];
+    if (!kept) { render(); return; }
+    if (how === "drop") {
+      var items = mine(queue), at = items.indexOf(kept);
+      for (var i = at + 1; i < items.length; i++) { items[i].version -= 1; }  // they were made on top of it
+      remove(queue, kept);
+    } else {
+      kept.version = kept.conflict.version;
+      delete kept.conflict;
+      renumber(queue, kept);
+    }
+    save(queue);
+    render();
+    flush();
+  }
+
+  function later() {
+    if (timer === null) { timer = setTimeout(function () { timer = null; flush(); }, RETRY_MS); }
+  }
+
+  function flush() {
+    if (sending) { return; }
+    var queue = load(), first = mine(queue)[0];
+    if (!first || first.conflict || first.problem) { render(); return; }
+    sending = true;
+    render();
+    post(first, false).then(function (answer) {
+      sending = false;
+      var queue = load(), kept = queue.filter(function (i) { return i.key === first.key && i.made === first.made; })[0];
+      if (!kept) { render(); return; }
+      if (answer.status === 201) {
+        remove(queue, kept);
+      } else if (answer.status === 409) {
+        kept.conflict = { version: answer.version, meanwhile: answer.meanwhile };
+      } else {
+        kept.problem = answer.problem || { title: String(answer.status), detail: "" };
+      }
+      save(queue);
+      render();
+      if (answer.status !== 201) { return; }
+      if (mine(queue).length) { flush(); } else if (hooks.refresh) { hooks.refresh(true); }
+    }).catch(function () { sending = false; render(); later(); });
+  }
+
+  function queueUp(item, form) {
+    var queue = load();
+    queue.push(item);
+    save(queue);
+    nextStep(form, item);
+    render();
+    if (navigator.onLine !== false) { later(); }
+  }
+
+  // Offline, a queued draw is followed by its discard: show that form (rendered by the server in advance).
+  // Any other entry: its form goes, so that nothing is entered twice on a state the phone no longer shows.
+  function nextStep(form, item) {
+    if (!form.isConnected) { return; }
+    var next = document.getElementById("after-draw"), holder = document.createElement("div");
+    holder.className = "next-step";
+    if (field(item.fields, "type") === "draw" && next) {
+      holder.appendChild(next.content.cloneNode(true));
+      next.remove();
+    } else {
+      var hint = document.createElement("p");
+      hint.className = "hint";
+      hint.textContent = t("later");
+      holder.appendChild(hint);
+    }
+    form.replaceWith(holder);
+    if (hooks.init) { hooks.init(holder); }
+  }
+
+  function onSubmit(event) {
+    var form = event.target, path;
+    try { path = new URL(form.action, location.href).pathname; } catch (e) { return; }
+    var match = /^\/t\/([^/]+)\/entry$/.exec(path);
+    if (!match || decodeURIComponent(match[1]) !== table || (form.method || "").toLowerCase() !== "post") { return; }
+    event.preventDefault();
+    var fields = [], submitter = event.submitter || null;
+    new FormData(form).forEach(function (v, k) { fields.push([k, String(v)]); });
+    if (submitter && submitter.name) { fields.push([submitter.name, submitter.value]); }
+    var ahead = mine(load());
+    var item = { table: table, key: field(fields, "key") || String(Date.now()) + Math.random(), fields: fields,
+                 version: ahead.length ? ahead[ahead.length - 1].version + 1 : +field(fields, "version"),
+                 label: describe(fields, submitter), made: Date.now() };
+    if (!item.fields.some(function (f) { return f[0] === "key"; })) { item.fields.push(["key", item.key]); }
+    if (ahead.length || navigator.onLine === false) { queueUp(item, form); return; }
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    post(item, true).then(function (answer) {
+      if (answer.redirect) { location.assign(answer.redirect); return; }
+      item.problem = answer.problem;  // not an answer of ours: keep the entry and say so
+      queueUp(item, form);
+    })
+      .catch(function () {  // the network failed under the POST: keep the entry
+        form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+        queueUp(item, form);
+      });
+  }
+
+  function start(given) {
+    box = document.getElementById("live");
+    if (!box || !window.localStorage || !window.fetch) { return; }
+    hooks = given || {};
+    table = box.dataset.table;
+    panel = box.querySelector(".outbox");
+    document.addEventListener("submit", onSubmit);
+    window.addEventListener("online", flush);
+    document.addEventListener("arbitre:connection", function (e) { if (e.detail === "live") { flush(); } });
+    render();
+    if (navigator.onLine !== false) { flush(); }
+  }
+
+  window.ArbitreOutbox = { start: start, pending: function () { return mine(load()).length; } };
+})();

@@ -1,0 +1,61 @@
+/* Arbitre service worker: the app shell and static files from the cache, table pages from the network
+   (kept as the last state seen), and that last state when there is no network, marked as such. */
+"use strict";
+var SHELL = "arbitre-shell-v1", PAGES = "arbitre-pages-v1";
+var FILES = ["/static/app.css", "/static/live.css", "/static/app.js", "/static/live.js", "/static/outbox.js",
+             "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", "/manifest.webmanifest"];
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL).then(function (cache) { return cache.addAll(FILES); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (n) { return n !== SHELL && n !== PAGES; })
+      .map(function (n) { return caches.delete(n); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+// Static files: the cached copy at once, refreshed in the background for the next time.
+function shell(request) {
+  return caches.open(SHELL).then(function (cache) {
+    return cache.match(request).then(function (cached) {
+      var fresh = fetch(request).then(function (response) {
+        if (response.ok) { cache.put(request, response.clone()); }
+        return response;
+      });
+      return cached || fresh;
+    });
+  });
+}
+
+// A page: from the network, kept with the time it was seen; offline, the kept copy, marked on <main>.
+function page(request) {
+  return fetch(request).then(function (response) {
+    if (response.ok && (response.headers.get("Content-Type") || "").indexOf("text/html") === 0) {
+      var copy = response.clone();
+      copy.text().then(function (html) {
+        var saved = html.replace('<main id="main"', '<main id="main" data-saved-at="' + Date.now() + '"');
+        return caches.open(PAGES).then(function (cache) {
+          return cache.put(request.url, new Response(saved, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+        });
+      });
+    }
+    return response;
+  }).catch(function (error) {
+    return caches.open(PAGES).then(function (cache) { return cache.match(request.url); })
+      .then(function (cached) { if (cached) { return cached; } throw error; });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request, url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
+  if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
+    event.respondWith(shell(request));
+  } else if (request.mode === "navigate" && (url.pathname.indexOf("/t/") === 0 || url.pathname === "/")) {
+    event.respondWith(page(request));
+  }
+  // Everything else (the API, the event stream, the page's own refreshes) goes to the network untouched.
+});

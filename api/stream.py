@@ -1,0 +1,132 @@
+"""GET /api/v1/tables/{id}/events: the table's new entries as server-sent events (API.md).
+
+One event per entry (`id:` its seq, `data:` its JSON as in /entries); a client that reconnects with
+`Last-Event-ID: N` (or opens with `?after=N`) first gets every entry after N. A comment line every
+`LIVE_HEARTBEAT` seconds keeps proxies from closing an idle stream; after `LIVE_LIFETIME` seconds the
+server ends the stream and the browser's EventSource reconnects where it left off (`retry:` says when),
+so no worker holds a connection forever. The streams of a process share one `events.live.Hub`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+
+from flask import Blueprint, Flask, Response, current_app, request
+
+from api import service
+from api.errors import ApiError
+from api.openapi import document
+from events.db import get_store
+from events.live import Hub
+
+bp = Blueprint("stream", __name__, url_prefix="/api/v1/tables")
+HEARTBEAT = 15.0
+LIFETIME = 300.0
+RETRY_MS = 2000
+MAX_INT = 2**31 - 1
+
+
+def hub() -> Hub:
+    """This process's hub (a worker forked from a parent that had one makes its own)."""
+    kept = current_app.extensions.setdefault("live", {})
+    found = kept.get("hub")
+    if found is None or found.pid != os.getpid():
+        found = kept["hub"] = Hub(get_store().engine)
+    return found
+
+
+class SharedReads:
+    """The streams of a table woken by one entry read the log once: the first reads, the others take its answer."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.kept: dict[tuple[str, int], list] = {}  # (table, after) -> [head it was read at, entries, lock]
+
+    def get(self, table_id: str, after: int, head: int, fetch) -> list[dict]:
+        with self.lock:
+            if len(self.kept) > 4096:
+                self.kept.clear()
+            slot = self.kept.setdefault((table_id, after), [None, None, threading.Lock()])
+        with slot[2]:
+            if slot[0] != head:
+                slot[1], slot[0] = fetch(), head
+            return slot[1]
+
+
+def _shared() -> SharedReads:
+    kept = current_app.extensions.setdefault("live", {})
+    return kept.setdefault("reads", SharedReads())
+
+
+def _after() -> int:
+    """Where the client is: `Last-Event-ID` (a reconnection) wins over `?after=` (the page's version)."""
+    name, raw = "Last-Event-ID", request.headers.get("Last-Event-ID")
+    if raw is None:
+        name, raw = "after", request.args.get("after", "0")
+    if not raw.strip().isdigit() or int(raw) > MAX_INT:
+        raise ApiError(400, "Bad query", f"`{name}` is the seq of an entry: a whole number from 0 to {MAX_INT}, "
+                                         f"not {raw!r}")
+    return int(raw)
+
+
+def _event(entry: dict) -> str:
+    return f"id: {entry['seq']}\ndata: {json.dumps(entry, ensure_ascii=False, separators=(',', ':'))}\n\n"
+
+
+@bp.get("/<table_id>/events")
+def events(table_id: str):
+    """Stream the table's new entries (text/event-stream), from `Last-Event-ID` or `?after=`."""
+    after = _after()
+    app = current_app._get_current_object()
+    live, shared = hub(), _shared()
+    live.watch(table_id)  # before the first read: an entry written in between still wakes us
+    try:
+        first = service.entries(table_id, after)["entries"]  # 404 for an unknown table, before any byte is sent
+    except Exception:
+        live.unwatch(table_id)
+        raise
+    heartbeat = float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT))
+    lifetime = float(app.config.get("LIVE_LIFETIME", LIFETIME))
+
+    def stream():
+        nonlocal after
+        ends = time.monotonic() + lifetime
+        try:
+            yield f"retry: {RETRY_MS}\n: live\n\n"
+            batch = first
+            while True:
+                if batch:
+                    yield "".join(_event(e) for e in batch)
+                    after = batch[-1]["seq"]
+                left = ends - time.monotonic()
+                if left <= 0:
+                    return
+                woken = live.wait(table_id, after, min(heartbeat, left))
+                if not woken:
+                    yield ": heartbeat\n\n"
+                with app.app_context():  # writes what is due (R-17), as any read of the table does
+                    def read(after=after):
+                        return service.entries(table_id, after)["entries"]
+                    # A heartbeat reads for itself: it is the safety net for a lost notice.
+                    batch = shared.get(table_id, after, live.heads.get(table_id), read) if woken else read()
+        finally:
+            live.unwatch(table_id)
+
+    return Response(stream(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+document("/api/v1/tables/{table_id}/events", "get",
+         "Stream new entries as server-sent events (text/event-stream): `id:` the entry's seq, `data:` its JSON "
+         "as in /entries. Reconnect with `Last-Event-ID: N` (or open with `?after=N`) to get every entry after N "
+         "first. A comment line (`: heartbeat`) comes every 15 s; the server ends a stream after 5 minutes and "
+         "EventSource reconnects after `retry:` (2 s) where it left off. A client whose stream fails falls back "
+         "to polling GET /entries?after=N.",
+         content_type="text/event-stream", errors=(400, 404))
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)

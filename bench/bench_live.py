@@ -1,0 +1,220 @@
+"""Live streams under load: N phones hold GET /events on gunicorn (2 workers) while tables write.
+
+For N = 50, 200, 500 (or `BENCH_LIVE_N=50,200`): N/4 continental tables, 4 phones each holding a stream.
+Prints, from POST answered to event received on every phone of the table, p50 / p99 / max; the server's
+memory (master + workers); and writes/s and reads/s with the streams held against the same with none.
+Worker class: the Procfile's, or `BENCH_LIVE_WORKER="-k gevent --worker-connections 1000"`. Database: a
+temporary SQLite file, or `BENCH_LIVE_DATABASE_URL` (a PostgreSQL schema of its own). Loopback only; each
+phase is bounded in time and the server is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import shlex
+import statistics
+import sys
+import tempfile
+import time
+
+from bench.gunicorn import serve, worker_flags
+
+PACED_RATE = 25.0  # writes/s over all tables while latency is measured: 125 tables, one entry per 5 s each
+PACED_SECONDS = 8.0
+RATE_SECONDS = 4.0
+WRITERS = 4
+CARDS = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
+
+
+async def http(port: int, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    data = b"" if body is None else json.dumps(body).encode()
+    head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", f"Content-Length: {len(data)}",
+            "Content-Type: application/json"] + ([f"Authorization: Bearer {token}"] if token else [])
+    writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+    raw = await asyncio.wait_for(reader.read(), 30)
+    writer.close()
+    status = int(raw.split(b" ", 2)[1])
+    text = raw.split(b"\r\n\r\n", 1)[1]
+    return status, json.loads(text) if text.startswith(b"{") else {}
+
+
+class Table:
+    def __init__(self, port: int, created: dict):
+        self.port, self.id, self.host, self.version, self.turns = port, created["id"], created["host_token"], 1, 0
+        self.lock = asyncio.Lock()  # one phone writes at a table: one entry after another
+
+    async def write(self) -> int:
+        """Enter the next entry (a deal, then draws and discards); give its seq."""
+        async with self.lock:
+            return await self._write()
+
+    async def _write(self) -> int:
+        if self.version == 1:
+            entry = {"type": "deal", "dealer": 0, "upcard": "7H"}
+        else:
+            seat = (self.turns // 2 + 1) % 4  # dealer 0: seat 1 plays first
+            entry = ({"type": "draw", "seat": seat, "from": "stock"} if self.turns % 2 == 0
+                     else {"type": "discard", "seat": seat, "card": CARDS[self.turns // 2 % len(CARDS)]})
+            self.turns += 1
+        status, answer = await http(self.port, "POST", f"/api/v1/tables/{self.id}/entries",
+                                    {"expected_version": self.version, "entry": entry}, self.host)
+        assert status == 201, answer
+        self.version = answer["version"]
+        return self.version
+
+
+class Phone:
+    """One stream: the time each event id arrived."""
+
+    def __init__(self, table: Table):
+        self.table, self.seen, self.task = table, {}, None
+
+    async def hold(self, ready: asyncio.Event) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.table.port)
+        writer.write(f"GET /api/v1/tables/{self.table.id}/events?after={self.table.version} HTTP/1.1\r\n"
+                     "Host: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    return
+                if line.startswith(b": live"):
+                    ready.set()
+                elif line.startswith(b"id: "):
+                    self.seen[int(line[4:])] = time.monotonic()
+        finally:
+            writer.close()
+
+
+async def open_phones(port: int, n: int) -> tuple[list[Table], list[Phone]]:
+    made = await asyncio.gather(*[http(port, "POST", "/api/v1/tables", {"game": "continental",
+                                  "players": ["Ana", "Ben", "Chloé", "Dan"]}) for _ in range(max(1, n // 4))])
+    tables = [Table(port, body) for _, body in made]
+    phones = [Phone(tables[i % len(tables)]) for i in range(n)]
+    readies = [asyncio.Event() for _ in phones]
+    for phone, ready in zip(phones, readies):
+        phone.task = asyncio.create_task(phone.hold(ready))
+    await asyncio.wait_for(asyncio.gather(*[r.wait() for r in readies]), 60)
+    return tables, phones
+
+
+async def paced(tables: list[Table], phones: list[Phone]) -> list[float]:
+    """Write at PACED_RATE over the tables; give each phone's delay from POST answered to event received."""
+    answered: list[tuple[Table, int, float]] = []
+    end, i = time.monotonic() + PACED_SECONDS, 0
+    pending = []
+    while time.monotonic() < end:
+        table = tables[i % len(tables)]
+        i += 1
+
+        async def one(table=table):
+            seq = await table.write()
+            answered.append((table, seq, time.monotonic()))
+        pending.append(asyncio.create_task(one()))
+        await asyncio.sleep(1 / PACED_RATE)
+    await asyncio.gather(*pending)
+    await asyncio.sleep(2.0)  # let the last events arrive
+    by_table: dict[str, list[Phone]] = {}
+    for phone in phones:
+        by_table.setdefault(phone.table.id, []).append(phone)
+    delays = []
+    for table, seq, at in answered:
+        for phone in by_table[table.id]:
+            got = phone.seen.get(seq)
+            delays.append(max(0.0, got - at) if got is not None else float("inf"))
+    return delays
+
+
+async def rates(port: int, tables: list[Table]) -> tuple[float, float]:
+    """Writes/s from WRITERS phones one entry after another, then reads/s of GET /tables/{id}."""
+    async def writer(table: Table, end: float) -> int:
+        n = 0
+        while time.monotonic() < end:
+            await table.write()
+            n += 1
+        return n
+
+    end = time.monotonic() + RATE_SECONDS
+    writes = sum(await asyncio.gather(*[writer(tables[i % len(tables)], end) for i in range(WRITERS)]))
+
+    async def reader(table: Table, end: float) -> int:
+        n = 0
+        while time.monotonic() < end:
+            status, _ = await http(port, "GET", f"/api/v1/tables/{table.id}")
+            assert status == 200
+            n += 1
+        return n
+
+    end = time.monotonic() + RATE_SECONDS
+    reads = sum(await asyncio.gather(*[reader(tables[i % len(tables)], end) for i in range(WRITERS * 2)]))
+    return writes / RATE_SECONDS, reads / RATE_SECONDS
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(port: int, server, n: int, baseline: tuple[float, float]) -> None:
+    tables, phones = await open_phones(port, n)
+    held = sum(1 for p in phones if not p.task.done())
+    delays = await paced(tables, phones)
+    lost = sum(1 for d in delays if d == float("inf"))
+    got = [d for d in delays if d != float("inf")] or [float("inf")]
+    memory = server.rss_mb()
+    writes, reads = await rates(port, tables[:WRITERS])
+    print(f"  N={n:4d}: {held} streams held; POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
+          f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
+          f" ({lost} missing); server memory {memory:.0f} MB; writes {writes:.0f}/s ({writes / baseline[0]:.0%} of"
+          f" no streams), reads {reads:.0f}/s ({reads / baseline[1]:.0%})", flush=True)
+    for phone in phones:
+        phone.task.cancel()
+    await asyncio.gather(*[p.task for p in phones], return_exceptions=True)
+    await asyncio.sleep(1.0)  # the server notices the closed streams
+
+
+async def bench(server, counts: list[int]) -> None:
+    port = server.port
+    made = await asyncio.gather(*[http(port, "POST", "/api/v1/tables", {"game": "continental",
+                                  "players": ["Ana", "Ben", "Chloé", "Dan"]}) for _ in range(WRITERS)])
+    writers = [Table(port, body) for _, body in made]
+    await rates(port, writers)  # warm up: imports, first replays, pools
+    baseline = await rates(port, writers)
+    print(f"  no streams: writes {baseline[0]:.0f}/s, reads {baseline[1]:.0f}/s ({WRITERS} writers, "
+          f"{WRITERS * 2} readers); server memory {server.rss_mb():.0f} MB", flush=True)
+    for n in counts:
+        await run(port, server, n, baseline)
+
+
+@contextlib.contextmanager
+def database(tmp: str):
+    url = os.environ.get("BENCH_LIVE_DATABASE_URL")
+    if not url:
+        yield f"sqlite:///{tmp}/live.sqlite3"
+        return
+    from events.db import own_schema
+
+    with own_schema(url, "arbitre_live_bench") as scoped:
+        yield scoped
+
+
+def main() -> int:
+    counts = [int(n) for n in os.environ.get("BENCH_LIVE_N", "50,200,500").split(",")]
+    flags = shlex.split(os.environ["BENCH_LIVE_WORKER"]) if os.environ.get("BENCH_LIVE_WORKER") else worker_flags()
+    with tempfile.TemporaryDirectory() as tmp, database(tmp) as url:
+        from events.db import upgrade
+
+        upgrade(url)
+        with serve(url, workers=2, flags=flags) as server:
+            print(f"bench_live: gunicorn -w 2 {' '.join(flags)} on 127.0.0.1:{server.port}, {url.split(':')[0]};"
+                  f" load average {os.getloadavg()[0]:.2f}", flush=True)
+            asyncio.run(bench(server, counts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

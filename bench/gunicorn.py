@@ -1,0 +1,111 @@
+"""Serve the app with gunicorn on a free loopback port, with the Procfile's worker class: for benches and tests."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import os
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKER_FLAGS = ("-k", "--worker-class", "--threads", "--worker-connections")
+
+
+def worker_flags(procfile: Path = ROOT / "Procfile") -> list[str]:
+    """The worker-class flags of the Procfile's web line (so tests and benches run what production runs)."""
+    line = next(ln for ln in procfile.read_text().splitlines() if ln.startswith("web:"))
+    words, out = shlex.split(line.removeprefix("web:")), []
+    for i, word in enumerate(words):
+        name = word.split("=")[0]
+        if name in WORKER_FLAGS:
+            out += [word] if "=" in word else [word, words[i + 1]]
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A running gunicorn: its port and processes."""
+
+    def __init__(self, process: subprocess.Popen, port: int):
+        self.process, self.port = process, port
+
+    def workers(self) -> list[int]:
+        try:
+            return [int(p) for p in Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+                    .read_text().split()]
+        except OSError:
+            return []
+
+    def rss_mb(self) -> float:
+        """Resident memory of the master and its workers, in MB."""
+        total = 0
+        for pid in [self.process.pid, *self.workers()]:
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+        return total / 1024
+
+    def worker_of(self, client: socket.socket) -> int | None:
+        """The worker pid holding the server side of this client's connection (read from /proc)."""
+        here = client.getsockname()[1]
+        wanted = None
+        for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+            with contextlib.suppress(OSError):
+                for line in Path(name).read_text().splitlines()[1:]:
+                    parts = line.split()
+                    local, remote = parts[1].split(":")[-1], parts[2].split(":")[-1]
+                    if int(local, 16) == self.port and int(remote, 16) == here:
+                        wanted = f"socket:[{parts[9]}]"
+        for pid in self.workers():
+            with contextlib.suppress(OSError):
+                for fd in os.listdir(f"/proc/{pid}/fd"):
+                    with contextlib.suppress(OSError):
+                        if os.readlink(f"/proc/{pid}/fd/{fd}") == wanted:
+                            return pid
+        return None
+
+
+def wait_up(port: int, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with contextlib.suppress(OSError):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/api/openapi.json")
+            if conn.getresponse().status == 200:
+                conn.close()
+                return
+        time.sleep(0.1)
+    raise RuntimeError("gunicorn did not answer in time")
+
+
+@contextlib.contextmanager
+def serve(url: str, workers: int = 2, flags: list[str] | None = None, env: dict | None = None):
+    """Run `gunicorn 'api:create_app()'` on DATABASE_URL=url until the block ends (then a quick shutdown)."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench", **(env or {})}
+    flags = worker_flags() if flags is None else flags
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}",
+                                *flags, "api:create_app()"], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_up(port)
+        yield Server(process, port)
+    finally:
+        process.send_signal(signal.SIGQUIT)  # quick: open streams would hold a graceful stop for 30 s
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)

@@ -1,0 +1,101 @@
+"""GET /api/v1/tables/{id}/events: one event per entry, resumable, with heartbeats (API.md)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from api import create_app
+from events.db import dispose
+from tests.live.sse import TestStream
+
+
+@pytest.fixture
+def app(database_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "LIVE_HEARTBEAT": 0.3, "LIVE_LIFETIME": 4})
+    yield app
+    dispose(app)
+
+
+def open_stream(client, table, after=None, last_id=None) -> TestStream:
+    url = f"/api/v1/tables/{table.id}/events" + ("" if after is None else f"?after={after}")
+    headers = {} if last_id is None else {"Last-Event-ID": str(last_id)}
+    response = client.get(url, headers=headers, buffered=False)
+    assert response.mimetype == "text/event-stream"
+    return TestStream(response)
+
+
+def test_the_stream_sends_each_entry_as_in_entries_with_its_seq_as_id(client, tables):
+    table = tables.create("continental")
+    table.enter("deal", dealer=0, upcard="7H")
+    stream = open_stream(client, table)
+    events, _ = stream.until(lambda ev, _c: len(ev) >= 2)
+    stream.close()
+    assert [e["id"] for e in events] == [1, 2]
+    assert [e["data"] for e in events] == table.entries()
+
+
+def test_an_entry_written_while_a_phone_listens_reaches_it(client, tables):
+    table = tables.create("continental")
+    stream = open_stream(client, table, after=1)
+    stream.until(lambda _e, comments: "live" in comments)
+    table.enter("deal", dealer=0, upcard="7H")
+    table.enter("draw", 1, from_="stock")
+    events, _ = stream.until(lambda ev, _c: len(ev) >= 2)
+    stream.close()
+    assert [(e["id"], e["data"]["type"]) for e in events] == [(2, "deal"), (3, "draw")]
+
+
+def test_a_reconnecting_phone_resumes_after_its_last_event_id(client, tables):
+    table = tables.create("continental")
+    table.enter("deal", dealer=0, upcard="7H")
+    table.enter("draw", 1, from_="stock")
+    stream = open_stream(client, table, after=0, last_id=2)  # the header wins over ?after=
+    events, _ = stream.until(lambda ev, _c: len(ev) >= 1)
+    stream.close()
+    assert [e["id"] for e in events] == [3]
+
+
+def test_an_idle_stream_gets_heartbeat_comments(client, tables):
+    table = tables.create("continental")
+    stream = open_stream(client, table, after=1)
+    events, comments = stream.until(lambda _e, c: "heartbeat" in c)
+    stream.close()
+    assert events == [] and "heartbeat" in comments
+
+
+def test_a_write_through_another_process_reaches_the_stream(client, tables, database_url):
+    """Another app on the same database stands for another worker (SQLite: head check; PostgreSQL: NOTIFY)."""
+    table = tables.create("continental")
+    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    stream = open_stream(client, table, after=1)
+    stream.until(lambda _e, comments: "live" in comments)
+    writer = tables.attach(table.created, other.test_client())
+    thread = threading.Thread(target=lambda: writer.enter("deal", dealer=0, upcard="7H"))
+    thread.start()
+    events, _ = stream.until(lambda ev, _c: len(ev) >= 1)
+    thread.join(10)
+    stream.close()
+    dispose(other)
+    assert [(e["id"], e["data"]["type"]) for e in events] == [(2, "deal")]
+
+
+@pytest.mark.parametrize("headers, query, named", [({"Last-Event-ID": "two"}, "", "Last-Event-ID"),
+                                                   ({}, "?after=-1", "after"), ({}, "?after=99999999999", "after")])
+def test_a_bad_position_is_a_400_naming_it(client, tables, headers, query, named):
+    table = tables.create("continental")
+    response = client.get(f"/api/v1/tables/{table.id}/events{query}", headers=headers)
+    assert response.status_code == 400
+    assert response.mimetype == "application/problem+json" and named in response.json["detail"]
+
+
+def test_an_unknown_table_is_a_404(client):
+    response = client.get("/api/v1/tables/nope/events")
+    assert response.status_code == 404 and response.mimetype == "application/problem+json"
+
+
+def test_the_stream_is_in_the_openapi_description(client):
+    paths = client.get("/api/openapi.json").json["paths"]
+    answer = paths["/api/v1/tables/{table_id}/events"]["get"]["responses"]["200"]
+    assert list(answer["content"]) == ["text/event-stream"]

@@ -1,0 +1,81 @@
+"""POST /t/<id>/outbox: the phone's queued entries, answered in JSON; the service worker and manifest routes."""
+
+from __future__ import annotations
+
+from tests.web.conftest import joined
+
+
+def send(phone, status: int, **fields):
+    data = {k.rstrip("_"): v for k, v in fields.items()}
+    response = phone.post(f"/t/{phone.table}/outbox", data, status=status)
+    assert response.mimetype == "application/json"
+    return response.json
+
+
+def test_a_queued_entry_is_written_once_even_when_sent_twice(host, client):
+    host.start()
+    version = host.version()
+    first = send(host, 201, version=version, key="k1-deal", type="deal", dealer="0", upcard="7H")
+    again = send(host, 201, version=version, key="k1-deal", type="deal", dealer="0", upcard="7H")
+    assert first["version"] == again["version"] == 2
+    assert [e["type"] for e in client.get(f"/api/v1/tables/{host.table}/entries").json["entries"]] == ["create",
+                                                                                                       "deal"]
+    assert first["redirect"] == f"/t/{host.table}"
+
+
+def test_a_conflict_says_what_the_table_did_meanwhile_by_name(host, phone, client):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    stale = host.version()
+    ben = joined(host, phone("fr"), 1)
+    ben.enter(type="draw", seat="1", from_="discard")
+    answer = send(host, 409, version=stale, key="k2-draw", type="draw", seat="1", from_="stock")
+    assert answer["version"] == 3 and answer["problem"]["title"] == "The table moved on"
+    assert "Ben" in answer["meanwhile"] and "took the discard" in answer["meanwhile"]
+    french = send(ben, 409, version=stale, key="k3-draw", type="draw", seat="1", from_="stock")
+    assert "a pris la défausse" in french["meanwhile"]
+    assert len(client.get(f"/api/v1/tables/{host.table}/entries").json["entries"]) == 3  # nothing overwritten
+
+
+def test_a_refused_entry_is_a_422_with_its_rule(host):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    answer = send(host, 422, version=host.version(), key="k4", type="discard", seat="1", card="9C")
+    assert "C-3" in [v["rule"] for v in answer["problem"]["violations"]]
+
+
+def test_a_seat_phone_cannot_queue_for_another_seat(host, phone):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    ben = joined(host, phone(), 1)
+    answer = send(ben, 403, version=ben.version(), key="k5", type="draw", seat="2", from_="stock")
+    assert "Chloé" in answer["problem"]["detail"]
+
+
+def test_a_post_without_csrf_is_refused(host):
+    host.start()
+    host.post(f"/t/{host.table}/outbox", {"version": "1", "type": "deal", "dealer": "0"}, status=400, csrf=False)
+
+
+def test_a_live_send_keeps_the_pages_flow(host):
+    """Sent as it was made, a refusal is shown on the page it leads to, as with the plain form."""
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    answer = send(host, 422, version=host.version(), key="k6", type="discard", seat="1", card="9C", live="1")
+    assert 'href="/rules#C-3"' in host.page(answer["redirect"])
+
+
+def test_the_service_worker_covers_the_whole_site(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert "no-cache" in response.headers["Cache-Control"]
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json" and manifest.json["scope"] == "/"
+
+
+def test_every_table_page_shows_the_connection_state(host):
+    host.start()
+    for path in (f"/t/{host.table}", f"/t/{host.table}/history"):
+        page = host.page(path)
+        assert 'id="live"' in page and 'aria-live="polite"' in page
+    assert 'id="live"' not in host.page("/")
