@@ -64,7 +64,8 @@ def document(path: str, method: str, summary: str, *, request=None, response=Non
     tag = tag or path.removeprefix("/api/v1/").split("/")[0]
     _OPERATIONS[(path, method.lower())] = Operation(path, method.lower(), summary, request, response,
                                                      tuple(errors), status, query, content_type, tag,
-                                                     tuple((components or {}).items()), request_type)
+                                                     components=tuple((components or {}).items()),
+                                                     request_type=request_type)
 
 
 def _namer():

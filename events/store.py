@@ -6,7 +6,9 @@ Idempotency-Key is known (one UPDATE ... RETURNING); write the entry and the new
 
 from __future__ import annotations
 
+import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
@@ -24,6 +26,11 @@ TABLES = TableRow.__table__
 
 # What `decide` returns: (type, seat, at, data, verdict), or None to write nothing.
 Decision = tuple[str, "int | None", datetime, dict, "dict | None"]
+
+
+def lock_key(key: str) -> int:
+    """A signed 64-bit advisory lock key."""
+    return int.from_bytes(hashlib.sha256(f"arbitre.entries:{key}".encode()).digest()[:8], "big", signed=True)
 
 
 def _dumps(value) -> str:
@@ -145,6 +152,15 @@ class Store(SideRecords, GroupRecords):
         self._postgresql = engine.dialect.name == "postgresql"
         # lock_rows=False only for tests that show the unique keys hold even without the row lock.
         self._lock_head = LOCK_HEAD if self._postgresql and lock_rows else READ_HEAD
+
+    @contextmanager
+    def _locked(self, key: str):
+        """A write transaction that also holds an advisory lock on `key` (PostgreSQL; SQLite's BEGIN IMMEDIATE
+        holds the whole database): for records beside the log that change, such as a group's members."""
+        with self._writing(key) as conn:
+            if self._postgresql:
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(lock_key(key))))
+            yield conn
 
     def table(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as conn:

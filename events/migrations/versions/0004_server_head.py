@@ -5,14 +5,14 @@ reads it as committed), and writes the entry and the new head in one more: the s
 advisory lock gave, in fewer round trips. The entries stay the only truth: the head is the last of them.
 
 Revision ID: 0004_server_head
-Revises: 0003
+Revises: 0005_groups (chained after the groups of main)
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0004_server_head"
-down_revision = "0003"
+down_revision = "0005_groups"
 branch_labels = None
 depends_on = None
 
