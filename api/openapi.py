@@ -52,6 +52,9 @@ class Operation:
 
 
 _OPERATIONS: dict[tuple[str, str], Operation] = {}
+# One server-sent event: `data` is the entry's JSON as in /entries, `id` its seq.
+SSE_EVENT = {"type": "object", "properties": {"data": {"type": "string"}, "id": {"type": "string"},
+                                               "event": {"type": "string"}, "retry": {"type": "integer"}}}
 
 
 def document(path: str, method: str, summary: str, *, request=None, response=None, errors=(400,), status=200,
@@ -87,7 +90,9 @@ def _operation(op: Operation) -> dict:
     answer = {"description": "OK"}
     if op.response is not None:
         answer["content"] = {op.content_type: {"schema": op.response}}
-    elif op.content_type != "application/json":  # a text body (NDJSON, an event stream)
+    elif op.content_type == "text/event-stream":  # each event, as clients (and schemathesis) read it
+        answer["content"] = {op.content_type: {"schema": SSE_EVENT}}
+    elif op.content_type != "application/json":  # a text body (NDJSON)
         answer["content"] = {op.content_type: {"schema": {"type": "string"}}}
     responses = {str(op.status): answer}
     for status in op.errors:
