@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve test lint bench migrate clean babel-extract babel-update babel-compile
+.PHONY: run serve test lint bench fuzz migrate clean babel-extract babel-update babel-compile
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -29,8 +29,18 @@ run: migrate
 serve: migrate
 	$(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class gevent --worker-connections 1000 --bind 127.0.0.1:$${PORT:-8000} 'api:create_app()'
 
-test: $(STAMP)
+# Schemathesis lives in a venv of its own (its pins are its own): the fuzz test of make test, make fuzz by hand.
+FUZZ := .venv-fuzz/.installed
+$(FUZZ):
+	$(PYTHON) -m venv .venv-fuzz
+	.venv-fuzz/bin/pip install --quiet schemathesis
+	touch $(FUZZ)
+
+test: $(STAMP) $(FUZZ)
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+fuzz: $(STAMP) $(FUZZ)
+	$(PY) -m bench.fuzz
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check referee events api bench tests
@@ -39,7 +49,7 @@ bench: $(STAMP)
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-fuzz instance .pytest_cache .hypothesis
 
 # French (Flask-Babel): extract the texts to translations/messages.pot, merge them into the .po, then,
 # once every msgid has its French, compile the .mo the app serves (committed: see the README).

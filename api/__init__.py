@@ -12,6 +12,7 @@ from flask import Flask
 def create_app(config: dict | None = None) -> Flask:
     """Build the app; `config` overrides settings (tests pass DATABASE_URL, TESTING)."""
     app = Flask(__name__, instance_relative_config=True, template_folder="../templates")
+    _refuse_shared_secret(config)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SECRET_KEY=os.environ.get("SECRET_KEY") or _instance_secret(app.instance_path),
@@ -28,6 +29,14 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     _register_parts(app)
     return app
+
+
+def _refuse_shared_secret(config: dict | None) -> None:
+    """In production (ARBITRE_ENV=production) SECRET_KEY must come from the environment: the instance
+    secret is one machine's, and several hosts would not read each other's sessions or seals."""
+    if os.environ.get("ARBITRE_ENV") == "production" and not os.environ.get("SECRET_KEY") \
+            and not (config or {}).get("SECRET_KEY"):
+        raise RuntimeError("ARBITRE_ENV=production needs SECRET_KEY in the environment (e.g. 64 random hex digits)")
 
 
 def _instance_secret(instance_path: str) -> str:
@@ -49,8 +58,10 @@ def _instance_secret(instance_path: str) -> str:
     return secret
 
 
-PARTS = ("events.db", "api.referee_api", "api.tables", "api.openapi", "api.web", "api.stream", "api.web.live")
-PARTS += ("api.groups", "api.web.groups")
+# api.limits comes last: it limits the views the parts before it registered.
+PARTS = ("events.db", "api.guard", "api.health", "api.sessions", "api.referee_api", "api.tables", "api.openapi",
+         "api.web", "api.stream", "api.web.live")
+PARTS += ("api.groups", "api.web.groups", "api.limits")
 
 
 def _register_parts(app: Flask) -> None:

@@ -80,10 +80,14 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
+        # Keep the exception's own headers (a 405's Allow, a 429's Retry-After), not its body's type.
+        headers = [(k, v) for k, v in exc.get_headers() if k.lower() != "content-type"]
         if not request.path.startswith("/api/"):  # a web page: an HTML error page (api/web)
             return render_template("error.html", code=exc.code, title=exc.name,
-                                   detail=exc.description or exc.name), exc.code or 500
-        return problem(exc.code or 500, exc.name, exc.description or exc.name)
+                                   detail=exc.description or exc.name), exc.code or 500, headers
+        response = problem(exc.code or 500, exc.name, exc.description or exc.name)
+        response.headers.extend(headers)
+        return response
 
     @app.errorhandler(InternalServerError)
     def internal_error(exc: InternalServerError):

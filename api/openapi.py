@@ -28,6 +28,10 @@ ERRORS = {
     404: "Unknown table",
     409: "Stale expected_version (E-3)",
     422: "Well-formed, but against the rules",
+    413: "Body larger than the endpoint reads",
+    415: "Body not sent as application/json (an import: application/x-ndjson)",
+    429: "Too many requests from this address (Retry-After says when to try again)",
+    503: "Database unavailable (Retry-After says when to try again)",
 }
 
 
@@ -43,21 +47,28 @@ class Operation:
     query: object = None
     content_type: str = "application/json"
     tag: str | None = None
+    request_type: str = "application/json"
     components: tuple = ()  # (name, schema) of fields inside the body, e.g. an entry's, named in a description
 
 
 _OPERATIONS: dict[tuple[str, str], Operation] = {}
+# One server-sent event: `data` is the entry's JSON as in /entries, `id` its seq.
+SSE_EVENT = {"type": "object", "properties": {"data": {"type": "string"}, "id": {"type": "string"},
+                                               "event": {"type": "string"}, "retry": {"type": "integer"}}}
 
 
 def document(path: str, method: str, summary: str, *, request=None, response=None, errors=(400,), status=200,
-             query=None, content_type="application/json", tag=None, components=None) -> None:
+             query=None, content_type="application/json", tag=None, components=None,
+             request_type="application/json") -> None:
     """Describe one endpoint in /api/openapi.json; call it once per endpoint, at import."""
     # request/response/query: marshmallow schema classes or None; errors: the problem+json
-    # statuses it may answer; status: its success code; content_type: the success body's type.
+    # statuses it may answer; status: its success code; content_type: the success body's type;
+    # request_type: the request body's (request may then be a plain JSON schema dict).
     tag = tag or path.removeprefix("/api/v1/").split("/")[0]
     _OPERATIONS[(path, method.lower())] = Operation(path, method.lower(), summary, request, response,
                                                      tuple(errors), status, query, content_type, tag,
-                                                     tuple((components or {}).items()))
+                                                     components=tuple((components or {}).items()),
+                                                     request_type=request_type)
 
 
 def _namer():
@@ -79,7 +90,9 @@ def _operation(op: Operation) -> dict:
     answer = {"description": "OK"}
     if op.response is not None:
         answer["content"] = {op.content_type: {"schema": op.response}}
-    elif op.content_type != "application/json":  # a text body (NDJSON, an event stream)
+    elif op.content_type == "text/event-stream":  # each event, as clients (and schemathesis) read it
+        answer["content"] = {op.content_type: {"schema": SSE_EVENT}}
+    elif op.content_type != "application/json":  # a text body (NDJSON)
         answer["content"] = {op.content_type: {"schema": {"type": "string"}}}
     responses = {str(op.status): answer}
     for status in op.errors:
@@ -87,7 +100,8 @@ def _operation(op: Operation) -> dict:
                                   "content": {"application/problem+json": {"schema": "Problem"}}}
     out = {"summary": op.summary, "tags": [op.tag], "responses": responses}
     if op.request is not None:
-        out["requestBody"] = {"required": True, "content": {"application/json": {"schema": op.request}}}
+        types = op.request_type if isinstance(op.request_type, tuple) else (op.request_type,)
+        out["requestBody"] = {"required": True, "content": {t: {"schema": op.request} for t in types}}
     parameters = [{"in": "path", "name": name, "required": True, "schema": {"type": "string"}}
                   for name in re.findall(r"{(\w+)}", op.path)]
     if op.query is not None:

@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError
 from api.errors import ApiError
 from api.openapi import document
 from api.schemas.referee import (ArrangementSchema, ArrangeRequestSchema, CardsRequestSchema, ExitRequestSchema,
-                                 ExitVerdictSchema, HandValueSchema, MeldVerdictSchema)
+                                 ExitVerdictSchema, HandRequestSchema, HandValueSchema, MeldVerdictSchema)
 from referee.cards import CardError, deck_size, excess, parse_card
 from referee.continental.exit import judge_exit, parse_exit
 from referee.continental.solver import arrange
@@ -93,7 +93,7 @@ def rami_meld():
 @bp.post("/rami/hand-value")
 def rami_hand_value():
     """Add up a Rami hand left at the end of a round (R-14)."""
-    tokens = _load(CardsRequestSchema())["cards"]
+    tokens = _load(HandRequestSchema())["cards"]
     _within_deck(len(tokens), "rami")
     cards = _bare_cards(tokens)
     over = excess(cards, "rami")
@@ -103,14 +103,15 @@ def rami_hand_value():
     return {"value": hand_value(cards)}
 
 
+LIMITED = (400, 413, 415, 429)  # unreadable body, too large, not JSON, too many requests
 document(f"{PREFIX}/continental/exit", "post", "Judge a declared Continental exit and settle it",
-         request=ExitRequestSchema, response=ExitVerdictSchema)
+         request=ExitRequestSchema, response=ExitVerdictSchema, errors=LIMITED)
 document(f"{PREFIX}/continental/arrange", "post", "Arrange 15 cards into the best valid exit, if any",
-         request=ArrangeRequestSchema, response=ArrangementSchema)
+         request=ArrangeRequestSchema, response=ArrangementSchema, errors=LIMITED)
 document(f"{PREFIX}/rami/meld", "post", "Judge a Rami meld and give its value",
-         request=CardsRequestSchema, response=MeldVerdictSchema)
+         request=CardsRequestSchema, response=MeldVerdictSchema, errors=LIMITED)
 document(f"{PREFIX}/rami/hand-value", "post", "Give the value of a Rami hand (R-14)",
-         request=CardsRequestSchema, response=HandValueSchema)
+         request=HandRequestSchema, response=HandValueSchema, errors=LIMITED)
 
 
 def init_app(app: Flask) -> None:

@@ -61,7 +61,7 @@ def _cache() -> tuple[dict, threading.Lock]:
     return current_app.extensions.setdefault("tables.replays", ({}, threading.Lock()))
 
 
-def _extend(game, replay: log.Replay, entries: list[Entry]) -> log.Replay:
+def extend(game, replay: log.Replay, entries: list[Entry]) -> log.Replay:
     """Fold entries that correct nothing into a copy of `replay` (as `log.append` does, one clone for all)."""
     out = log.Replay(game.clone(replay.state), dict(replay.verdicts), set(replay.voided), dict(replay.replaced))
     for entry in entries:
@@ -108,10 +108,10 @@ def _newer(store: Store, table_id: str, head: Head | None, cached: Replayed) -> 
     if any(entry.type in log.CORRECTIONS for entry in added):
         entries = [*cached.entries, *added]
         return Replayed(newer[-1].seq, newer[-1].hash, entries, log.replay(entries), game=cached.game)
-    replay = _extend(cached.game, cached.replay, added)
+    replay = extend(cached.game, cached.replay, added)
     if cached._entries is not None:
         return Replayed(newer[-1].seq, newer[-1].hash, (*cached._entries, *added), replay, game=cached.game)
-    return Replayed(newer[-1].seq, newer[-1].hash, None, replay, _loader(store, table_id, newer[-1].seq),
+    return Replayed(newer[-1].seq, newer[-1].hash, None, replay, loader(store, table_id, newer[-1].seq),
                     game=cached.game)
 
 
@@ -167,7 +167,7 @@ def _seal(data: bytes) -> bytes:
     return hmac.new(str(current_app.config["SECRET_KEY"]).encode(), data, hashlib.sha256).digest()
 
 
-def _loader(store: Store, table_id: str, version: int):
+def loader(store: Store, table_id: str, version: int):
     return lambda: store.log(table_id, upto=version)
 
 
@@ -195,7 +195,7 @@ def _from_snapshot(store: Store, table_id: str, head: Head | None, version: int,
     except Exception:  # the log replays; a snapshot it does not replay on is not to be trusted
         return None
     current_app.extensions.setdefault("tables.snapshots", {})[table_id] = snapshot.version // SNAPSHOT_EVERY
-    return Replayed(version, last, None, replay, _loader(store, table_id, version), game=game)
+    return Replayed(version, last, None, replay, loader(store, table_id, version), game=game)
 
 
 def snapshot(store: Store, table_id: str, replayed: Replayed) -> None:

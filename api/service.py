@@ -7,10 +7,10 @@ import secrets
 from flask import current_app
 
 from api.errors import ApiError
-from api import replays, texts
+from api import imports, replays, texts
 from api.replays import Replayed, now
 from api.schemas.tables import CreateTableSchema, canonical_cards, read_entry
-from events import ChainError, Conflict, Head, Store, export_lines, read_export
+from events import Conflict, Head, Store, export_lines
 from events.db import get_store
 from referee import log
 from referee.log import Entry, game_module
@@ -19,8 +19,15 @@ from referee.violations import N_, Malformed, Refusal
 MAX_DUE = 8  # server entries written per request at most; more would mean a stuck clock
 
 
+MAX_ID = 64  # the database's table id column
+
+
 def _record(store: Store, table_id: str):
     """The table's record (game, token hashes), kept in memory: a table row never changes."""
+    if not 1 <= len(table_id) <= MAX_ID or "\x00" in table_id:  # PostgreSQL text cannot hold a NUL
+        shown = repr(table_id[:MAX_ID])
+        raise ApiError(404, "Unknown table", f"no table {shown}", key=N_("no table %(value)s"),
+                       params={"value": shown})
     records = current_app.extensions.setdefault("tables.records", {})
     record = records.get(table_id) or store.table(table_id)
     if record is None:
@@ -46,15 +53,12 @@ def _catch_up(store: Store, table_id: str, game) -> Replayed:
             item = owed[0]
             data = item.get("data", {k: v for k, v in item.items() if k not in ("type", "at", "seat")})
             entry = Entry(head.version + 1, item["type"], None, item["at"], data)
-            written["replay"] = log.append(list(current.entries), current.replay, entry)
-            written["entries"] = (*current.entries, entry)
+            written["replay"] = replays.extend(current.game, current.replay, [entry])
             return entry.type, None, entry.at, data, written["replay"].verdicts.get(entry.seq)
 
         appended = store.append(table_id, None, None, decide)
         if appended is not None:
-            replayed = Replayed(appended.entry.seq, appended.entry.hash, written["entries"], written["replay"])
-            replays.remember(table_id, replayed)
-            replays.snapshot(store, table_id, replayed)
+            _remember(store, table_id, appended.entry, written["replay"], game)
     return replays.current(store, table_id)
 
 
@@ -99,7 +103,14 @@ def read_table(table_id: str, at: int | None = None) -> dict:
 
 
 def _names(current: Replayed) -> list[str]:
-    return list(current.entries[0].data.get("players") or [])
+    return list(current.replay.state.players)  # both games keep entry 1's names: no read of the log
+
+
+def _remember(store: Store, table_id: str, stored, replay: log.Replay, game) -> None:
+    """Keep the replay an append made (its entries are read from the log only if something needs them)."""
+    replayed = Replayed(stored.seq, stored.hash, None, replay, replays.loader(store, table_id, stored.seq), game=game)
+    replays.remember(table_id, replayed)
+    replays.snapshot(store, table_id, replayed)
 
 
 def _forbidden(game, current: Replayed, entry: Entry, holder) -> ApiError | None:
@@ -130,10 +141,20 @@ def _with_dealer(entry: Entry, current: Replayed) -> Entry:
     """Draw the first dealer at random when the table's first deal names none (C-2, R-3)."""
     if entry.type != "deal" or "dealer" in entry.data:
         return entry
-    if any(e.type == "deal" and e.seq not in current.replay.voided for e in current.entries):
-        return entry
-    dealer = secrets.randbelow(len(current.entries[0].data["players"]))
+    if current.game.view(current.replay.state)["deal"] is not None:  # null only before the first deal (or
+        return entry  # when it was voided), as API.md says: no scan of the log
+    dealer = secrets.randbelow(len(_names(current)))
     return Entry(entry.seq, entry.type, entry.seat, entry.at, {"dealer": dealer, **entry.data})
+
+
+class _Due(Exception):
+    """Server entries fell due while an append waited: write them first, then try again."""
+
+
+def _same_request(stored, type_: str, seat, data: dict, expected: int) -> bool:
+    """Say whether an entry stored under an Idempotency-Key is the one this request asks for."""
+    written = {k: v for k, v in stored.data.items() if k in data or k != "dealer"}  # the server may add a dealer
+    return (stored.type, stored.seat, written, stored.seq) == (type_, seat, data, expected + 1)
 
 
 def post_entry(table_id: str, token: str | None, body: object, key: str | None = None) -> dict:
@@ -145,43 +166,69 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
         raise ApiError(401, "Unknown token", "send `Authorization: Bearer <token>` with a token of this table")
     expected, type_, seat, fields = read_entry(body)
     game = game_module(record.game)
-    current = _catch_up(store, table_id, game)
-    refused = _forbidden(game, current, Entry(current.version + 1, type_, seat, now(), fields), holder)
-    if refused is not None and key is None:
-        raise refused
     data = canonical_cards(type_, fields)
+    for _ in range(MAX_DUE):
+        try:
+            return _post(store, table_id, game, holder, (expected, type_, seat, data), key)
+        except _Due:
+            _catch_up(store, table_id, game)
+    raise ApiError(409, "The table moved on", "server entries keep falling due: reload and enter again")
+
+
+def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | None) -> dict:
+    """One try at the append, inside the table's lock: seat (403), key, version (409), rules (422)."""
+    expected, type_, seat, data = request
     written = {}
 
-    def decide(head: Head):
-        if refused is not None:
-            raise refused  # the key was not known: a new entry from the wrong seat
+    def authorise(head: Head, keyed: int | None):
+        # Before a known key is answered (API.md's order): seat 2's token reusing seat 1's key is a 403. A retry
+        # is judged on the table as its first try found it (the entries before the key's own), since whose turn
+        # it is may have moved on since; retries are rare, so that replay is too.
         current = replays.current(store, table_id, head)
-        entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
-        forbidden = _forbidden(game, current, entry, holder)
+        if keyed is not None:
+            before = current.entries[:keyed - 1]
+            if not before:
+                return
+            current = Replayed(keyed - 1, None, before, log.replay(before), game=game)
+        elif game.due(current.replay.state, now()):
+            raise _Due()
+        forbidden = _forbidden(game, current, Entry(current.version + 1, type_, seat, now(), data), holder)
         if forbidden is not None:
             raise forbidden
+
+    def decide(head: Head):
+        current = replays.current(store, table_id, head)
+        entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
         try:
-            written["replay"] = log.append(list(current.entries), current.replay, entry)
+            if entry.type in log.CORRECTIONS:
+                written["replay"] = log.append(list(current.entries), current.replay, entry)
+            else:  # fold one entry into a copy of the state: no copy of the log
+                written["replay"] = replays.extend(current.game, current.replay, [entry])
         except Refusal as refusal:
             refusal.players = _names(current)  # its messages name the players (api/errors.py)
             raise
-        written["entries"] = (*current.entries, entry)
         # A replacement is judged in its target's place: answer with the verdict it now has there.
         judged = entry.data["target"] if entry.type == "replace" else entry.seq
         verdict = texts.named_verdict(written["replay"].verdicts.get(judged), _names(current))
         return entry.type, entry.seat, entry.at, entry.data, verdict
 
     try:
-        appended = store.append(table_id, expected, key, decide)
+        appended = store.append(table_id, expected, key, decide, authorise)
     except Conflict as conflict:
         raise ApiError(409, "The table moved on",
                        f"the log is at version {conflict.current_version}, not {expected}: reload and enter again",
                        version=conflict.current_version) from None
     stored = appended.entry
-    if not appended.replayed:
-        replayed = Replayed(stored.seq, stored.hash, written["entries"], written["replay"])
-        replays.remember(table_id, replayed)
-        replays.snapshot(store, table_id, replayed)
+    if appended.replayed:
+        if not _same_request(stored, type_, seat, data, expected):
+            raise ApiError(422, "Idempotency-Key reused",
+                           f"this Idempotency-Key was first sent with another entry (entry {stored.seq}, "
+                           f"{stored.type}): send a new key for a new entry",
+                           key=N_("this Idempotency-Key was first sent with another entry (entry %(seq)s, "
+                                  "%(type)s): send a new key for a new entry"),
+                           params={"seq": stored.seq, "type": stored.type})
+    else:
+        _remember(store, table_id, stored, written["replay"], game)
     return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
 
 
@@ -203,27 +250,18 @@ def entries(table_id: str, after: int = 0) -> dict:
 
 
 def export(table_id: str) -> str:
-    """Write the log as NDJSON, one entry a line with its hash (E-4)."""
+    """Write the log as NDJSON, one entry a line with its hash (E-4), the last one sealed with the server's key."""
     store = get_store()
     record = _record(store, table_id)
     _catch_up(store, table_id, game_module(record.game))
-    return "".join(export_lines(store.entries(table_id)))
+    return "".join(export_lines(store.entries(table_id), seal=imports.sealer()))
 
 
 def import_log(text: str) -> dict:
-    """Open a new table from an export: the chain must hold (E-4) and the log replay (E-2)."""
-    try:
-        items = read_export(text)
-    except ChainError as error:
-        rules = ["E-4"] if error.status == 422 else []
-        raise ApiError(error.status, "Broken log" if rules else "Unreadable log", str(error), line=error.line,
-                       key=N_("line %(line)s: %(cause)s"),
-                       params={"line": error.line, "cause": {"key": error.key, "params": error.params or None}},
-                       rules=rules, violations=[{"rule": r, "message": error.message, "entry": error.line}
-                                                for r in rules]) from None
+    """Open a new table from an export: the chain must hold (E-4), the create be one we would write, the log
+    replay (E-2); `verified` says whether this server's seal holds on it (else it came from elsewhere)."""
+    items, verified = imports.read(text)
     first = items[0]
-    if first["type"] != "create" or not isinstance(first["data"].get("players"), list):
-        raise Malformed("line 1: a log starts with its `create` entry, naming the game and the players")
     entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"], i["data"]) for i in items]
     try:
         replay = log.replay(entries_)
@@ -235,4 +273,4 @@ def import_log(text: str) -> dict:
                                                                                          names)) for i in items])
     table_id, host, seats = _new_tokens(len(first["data"]["players"]))
     get_store().create_table(table_id, first["data"]["game"], host, seats, chained)
-    return _created(table_id, host, seats, first["data"]["players"], chained[-1].seq)
+    return {**_created(table_id, host, seats, first["data"]["players"], chained[-1].seq), "verified": verified}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, request
+from werkzeug.routing import BaseConverter
 
 from api import service
 from api.errors import ApiError
@@ -57,25 +58,25 @@ def create():
     return service.create_table(body), 201
 
 
-@bp.get("/<table_id>")
+@bp.get("/<table:table_id>")
 def read(table_id: str):
     """Show the table as its log replays now, or as of entry `at`."""
     return service.read_table(table_id, at=_int_arg("at", least=1))
 
 
-@bp.post("/<table_id>/entries")
+@bp.post("/<table:table_id>/entries")
 def enter(table_id: str):
     """Write one entry, based on `expected_version`."""
     return service.post_entry(table_id, _token(), _json(), _key()), 201
 
 
-@bp.get("/<table_id>/entries")
+@bp.get("/<table:table_id>/entries")
 def entries(table_id: str):
     """List the entries after `after`."""
     return service.entries(table_id, _int_arg("after", 0))
 
 
-@bp.get("/<table_id>/export")
+@bp.get("/<table:table_id>/export")
 def export(table_id: str):
     """Export the log as NDJSON, one entry a line with its hash."""
     return Response(service.export(table_id), mimetype="application/x-ndjson",
@@ -89,20 +90,32 @@ def import_():
 
 
 TABLE = "/api/v1/tables/{table_id}"
+WRITE = (413, 415, 429, 503)  # any write may also answer these (api.guard, api.limits, api.health)
 document("/api/v1/tables", "post", "Open a table; its creation is entry 1", request=CreateTableSchema,
-         response=TableCreatedSchema, status=201, errors=(400, 422))
+         response=TableCreatedSchema, status=201, errors=(400, 422, *WRITE))
 document(TABLE, "get", "Read a table as its log replays (now, or as of entry `at`)", response=TableSchema,
-         query=TableArgsSchema, errors=(400, 404))
+         query=TableArgsSchema, errors=(400, 404, 503))
 document(TABLE + "/entries", "post", "Write one entry (Authorization: Bearer <token>; optional Idempotency-Key)",
-         request=EntryBodySchema, response=EntryAnswerSchema, status=201, errors=(400, 401, 403, 404, 409, 422),
+         request=EntryBodySchema, response=EntryAnswerSchema, status=201,
+         errors=(400, 401, 403, 404, 409, 422, *WRITE),
          components={"ExitCounts": ExitCountsSchema, "RoundPoints": RoundPointsSchema})  # quick scores' fields
 document(TABLE + "/entries", "get", "List the entries after `after`", response=EntriesSchema,
-         query=EntriesArgsSchema, errors=(400, 404))
+         query=EntriesArgsSchema, errors=(400, 404, 503))
 document(TABLE + "/export", "get", "Export the log as NDJSON, one entry a line with its hash (E-4)",
-         content_type="application/x-ndjson", errors=(404,))
+         content_type="application/x-ndjson", errors=(404, 503))
 document("/api/v1/tables/import", "post", "Open a new table from an export whose hash chain holds (E-4)",
-         response=TableCreatedSchema, status=201, errors=(400, 422))
+         request={"type": "string", "description": "an export: one entry a line"},
+         request_type=("application/x-ndjson", "application/json"), response=TableCreatedSchema, status=201,
+         errors=(400, 422, *WRITE))
+
+
+class TableIdConverter(BaseConverter):
+    """A table id in a path: any segment but `import`, so that /tables/import is only the import (its OPTIONS
+    and 405 name POST alone)."""
+
+    regex = r"(?!import(?:/|$))[^/]+"
 
 
 def init_app(app: Flask) -> None:
+    app.url_map.converters["table"] = TableIdConverter
     app.register_blueprint(bp)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -17,6 +18,11 @@ def main() -> int:
             print(f"== {info.name}", flush=True)
             module = importlib.import_module(f"bench.{info.name}")
             status = max(status, module.main() or 0)
+    from bench import figures
+
+    load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
+    print(f"\n== every figure, with its goal (load average {load})")
+    print(figures.table())
     return status
 
 

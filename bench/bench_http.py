@@ -20,6 +20,9 @@ import threading
 import time
 from pathlib import Path
 
+from bench import figures
+from bench.served import GENEROUS
+
 ROOT = Path(__file__).resolve().parents[1]
 SECONDS = 4.0
 THREADS = 8
@@ -44,7 +47,7 @@ def call(port: int, method: str, path: str, body=None, token: str | None = None)
 def wait_up(port: int, deadline: float) -> None:
     while time.monotonic() < deadline:
         try:
-            if call(port, "GET", "/api/openapi.json")[0] == 200:
+            if call(port, "GET", "/healthz")[0] == 200:
                 return
         except OSError:
             time.sleep(0.1)
@@ -73,6 +76,7 @@ def play(port: int, turns: int) -> tuple[str, str, int]:
         enter({"type": "discard", "seat": seat, "card": cards[turn % len(cards)]})
     writes = 2 * turns / (time.perf_counter() - began)
     print(f"  writes: {writes:7.0f} entries/s (one phone after another: token, rules, locked append)")
+    figures.record("http: writes, one phone after another", writes, "/s")
     return tid, host, version
 
 
@@ -95,6 +99,7 @@ def read_load(port: int, tid: str) -> None:
     for t in threads:
         t.join()
     print(f"  reads:  {sum(counts) / SECONDS:7.0f} GET /tables/{{id}} per second ({THREADS} client threads)")
+    figures.record(f"http: reads, {THREADS} client threads", sum(counts) / SECONDS, "/s")
 
 
 @contextlib.contextmanager
@@ -113,7 +118,7 @@ def database(tmp: str):
 def main() -> int:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp, database(tmp) as url:
-        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench"}
+        env = {**os.environ, **GENEROUS, "DATABASE_URL": url, "SECRET_KEY": "bench"}
         subprocess.run([sys.executable, "-m", "flask", "--app", "api", "db", "upgrade"], cwd=ROOT, env=env,
                        check=True, capture_output=True)
         server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",

@@ -14,6 +14,8 @@ from datetime import datetime, timedelta, timezone
 
 import sqlalchemy as sa
 
+from bench import figures
+from bench.served import GENEROUS
 from events import Store
 from events.db import open_store, own_schema, upgrade
 from referee import log
@@ -60,6 +62,7 @@ def bench(store: Store, label: str) -> None:
 
     seconds = timed(append_all)
     print(f"{label:>10}: {APPENDS / seconds:10,.0f} appends/s      (one writer, version check, key, hash, commit)")
+    figures.record(f"log {label}: store appends/s (one writer, in process)", APPENDS / seconds, "/s")
 
     big = f"bench-{uuid.uuid4().hex[:8]}"
     store.create_table(big, "continental", "host", ["s"] * 4, Store.chain(stamped))
@@ -70,6 +73,8 @@ def bench(store: Store, label: str) -> None:
     print(f"{label:>10}: {REPLAYED / (load + fold):10,.0f} replayed entries/s "
           f"(load {load * 1000:.0f} ms + replay {fold * 1000:.0f} ms for {REPLAYED} entries; "
           f"the full rows with hashes and verdicts: {stored * 1000:.0f} ms)")
+    figures.record(f"log {label}: replayed entries/s", REPLAYED / (load + fold), "/s", "≥ 100,000",
+                   REPLAYED / (load + fold) >= 100_000)
     get_table(store, stamped, label)
 
 
@@ -79,6 +84,7 @@ def url_of(store: Store) -> str:
 
 COLD_RUNS = 5
 # Issue 3: a 5,000-entry table answers GET well under 100 ms, cold too (ms, medians of fresh processes).
+
 GOALS = {"cold, from a snapshot": 50.0, "cold, without snapshots": 100.0, "cached": 10.0}
 MISSED: list[str] = []
 
@@ -90,7 +96,7 @@ def cold_get(url: str, table_id: str, snapshots: bool) -> str:
 
     from api import create_app, service
 
-    app = create_app({"DATABASE_URL": url})
+    app = create_app({"DATABASE_URL": url, **GENEROUS})
     client = app.test_client()
     client.get("/api/v1/tables/warm-up")  # opens the connection: "cold" is about this table's log
     store = app.extensions["events"].get()
@@ -134,7 +140,7 @@ def get_table(store: Store, stamped: list, label: str) -> None:
 
     from api import create_app, service
 
-    app = create_app({"DATABASE_URL": url_of(store)})
+    app = create_app({"DATABASE_URL": url_of(store), **GENEROUS})
     table_id = f"bench-{uuid.uuid4().hex[:8]}"
     first = 4501
     store.create_table(table_id, "continental", "host", ["s"] * 4, Store.chain(stamped[:first]))
@@ -160,10 +166,14 @@ def get_table(store: Store, stamped: list, label: str) -> None:
                              ("cached", ms("warm"))):
             if figure > GOALS[goal]:
                 MISSED.append(f"{label} GET {goal} {figure:.0f} ms > {GOALS[goal]:.0f}")
+        for goal, figure in ((("cold, from a snapshot" if snapshots else "cold, without snapshots"), ms("cold")),
+                             ("cached", ms("warm"))):
+            figures.record(f"log {label}: GET of {REPLAYED} entries, {goal}", round(figure, 1), "ms",
+                           f"≤ {GOALS[goal]:.0f} ms", figure <= GOALS[goal])
         print(f"{label:>10}: GET of a {REPLAYED}-entry table, fresh process, {how} (median of {COLD_RUNS}): "
               f"{ms('cold'):.0f} ms (snapshot {ms('snapshot'):.0f}, load {ms('load'):.0f}, "
               f"replay {ms('replay'):.0f}, collector {ms('gc'):.0f}); cached {ms('warm'):.1f} ms")
-    app = create_app({"DATABASE_URL": url_of(store)})
+    app = create_app({"DATABASE_URL": url_of(store), **GENEROUS})
     client = app.test_client()
     created = client.post("/api/v1/tables", json={"game": "continental", "players": PLAYERS}).json
     headers = {"Authorization": f"Bearer {created['host_token']}"}
@@ -176,6 +186,7 @@ def get_table(store: Store, stamped: list, label: str) -> None:
 
     seconds = timed(post_all)
     print(f"{label:>10}: {APPENDS / seconds:10,.0f} entries/s through POST /entries (token, cards, rules, append)")
+    figures.record(f"log {label}: POST /entries in process", APPENDS / seconds, "/s")
     app.extensions["events"].get().engine.dispose()
 
 

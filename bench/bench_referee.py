@@ -22,6 +22,8 @@ from referee.continental.exit import SHAPES, judge_exit
 from referee.continental import solver
 from referee.continental.solver import arrange
 from referee.melds import Placed
+from bench import figures as table
+
 
 GOALS = {"validator": {"median": 25.0}, "validator 50/50": {"median": 25.0},  # microseconds
          "solver": {"p99": 1000.0, "max": 5000.0}}
@@ -133,6 +135,12 @@ def _report(name: str, times: list[float]) -> dict:
     figures = {"median": statistics.median(ordered), "p99": ordered[int(len(ordered) * 0.99)], "max": ordered[-1]}
     text = "  ".join(f"{k} {v:8.1f} µs" for k, v in figures.items())
     print(f"{name:<28}{len(times):>7} hands  {text}")
+    goals = GOALS.get({"validator (least of 3)": "validator", "  50/50 valid and claims": "validator 50/50",
+                       "solver (memo filling)": "solver"}.get(name, ""), {})
+    table.record(f"referee: {name.strip()} median / p99 / max",
+                 " / ".join(f"{v:.1f}" for v in figures.values()), "µs",
+                 ", ".join(f"{k} ≤ {g:.0f} µs" for k, g in goals.items()),
+                 all(figures[k] <= g for k, g in goals.items()) if goals else None)
     return figures
 
 

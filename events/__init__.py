@@ -2,9 +2,11 @@
 
 from events.groups import GroupRecord, GroupTable, NameTaken
 from events.chain import ChainError, entry_hash, export_lines, read_export
+from events import seal
 from events.side import JoinCode, Snapshot
-from events.store import Conflict, Head, Store, StoredEntry, TableRecord
+from events.records import Conflict, StoredEntry, TableRecord
+from events.store import Head, Store
 
 __all__ = ["ChainError", "Conflict", "Head", "JoinCode", "Snapshot", "Store", "StoredEntry", "TableRecord",
-           "entry_hash", "export_lines", "read_export"]
+           "entry_hash", "export_lines", "read_export", "seal"]
 __all__ += ["GroupRecord", "GroupTable", "NameTaken"]

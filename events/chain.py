@@ -5,9 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import datetime, timezone
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-RESERVED = ("seq", "type", "at", "seat", "hash")  # top-level keys of an exported line; data may not use them
+RESERVED = ("seq", "type", "at", "seat", "hash", "seal")  # top-level keys of an exported line; data may not use them
+MAX_SEAT = 2**31 - 1  # the database's integer
+MAX_DEPTH = 32  # arrays and objects inside one another: an entry needs about 6
 
 
 class ChainError(ValueError):
@@ -41,14 +43,41 @@ def entry_hash(seq: int, type: str, seat: int | None, at: datetime, data: dict, 
     return hashlib.sha256(canonical(body)).hexdigest()
 
 
-def export_lines(entries: Iterable) -> Iterable[str]:
-    """Write stored entries as NDJSON, one entry a line with its hash."""
-    for entry in entries:
-        yield json.dumps(entry.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n"
+def export_lines(entries: Iterable, seal: Callable[[int, str], str] | None = None) -> Iterable[str]:
+    """Write stored entries as NDJSON, one entry a line with its hash; `seal(version, head)` signs the last."""
+    entries = list(entries)
+    for number, entry in enumerate(entries, start=1):
+        line = entry.to_json()
+        if seal is not None and number == len(entries):
+            line["seal"] = seal(entry.seq, entry.hash)
+        yield json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Say whether JSON arrays and objects nest deeper than `limit` (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+def loads(text: str) -> Any:
+    """Parse JSON, refusing with ValueError what nests deeper than MAX_DEPTH (never a RecursionError)."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"arrays and objects nest deeper than {MAX_DEPTH} levels") from None
+    if too_deep(value):
+        raise ValueError(f"arrays and objects nest deeper than {MAX_DEPTH} levels")
+    return value
 
 
 def read_export(text: str) -> list[dict]:
-    """Read and verify an NDJSON export; return `{"seq","type","seat","at","data","hash"}` per line."""
+    """Read and verify an NDJSON export; return `{"seq","type","seat","at","data","hash","seal"}` per line."""
     out: list[dict] = []
     prev = None
     lines = [line for line in text.splitlines() if line.strip()]
@@ -59,6 +88,8 @@ def read_export(text: str) -> list[dict]:
         if item["seq"] != number:
             raise ChainError(number, "expected entry %(n)s, found entry %(seq)s (E-1: no gaps)", n=number,
                              seq=item["seq"])
+        if item["seal"] is not None and number != len(lines):
+            raise ChainError(number, "only the last line of an export carries a seal", status=400)
         expected = entry_hash(item["seq"], item["type"], item["seat"], item["at"], item["data"], prev)
         if item["hash"] != expected:
             raise ChainError(number, "entry %(n)s does not match its hash: the log was changed (E-4)", n=number)
@@ -70,21 +101,30 @@ def read_export(text: str) -> list[dict]:
 def _read_line(number: int, line: str) -> dict:
     """Parse one exported line into its parts; a line that is not one is a 400."""
     try:
-        raw = json.loads(line)
-    except ValueError:
+        raw = loads(line)
+    except ValueError as error:
+        if "nest" in str(error):
+            raise ChainError(number, "not a JSON object: arrays and objects nest deeper than %(depth)s levels",
+                             status=400, depth=MAX_DEPTH) from None
         raise ChainError(number, "not a JSON object", status=400) from None
     if not isinstance(raw, dict):
         raise ChainError(number, "not a JSON object", status=400)
-    seq, type_, at, seat, hash_ = (raw.get(k) for k in RESERVED)
+    seq, type_, at, seat, hash_, sealed = (raw.get(k) for k in RESERVED)
     if not isinstance(seq, int) or isinstance(seq, bool) or not isinstance(type_, str) or not isinstance(hash_, str):
         raise ChainError(number, "needs an integer `seq`, a text `type` and a text `hash`", status=400)
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        raise ChainError(number, "`seat` is an integer or null", status=400)
+    if not 1 <= seq <= MAX_SEAT:
+        raise ChainError(number, "`seq` is from 1 to %(most)s", status=400, most=MAX_SEAT)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= MAX_SEAT):
+        raise ChainError(number, "`seat` is a seat number or null", status=400)
+    if sealed is not None and not isinstance(sealed, str):
+        raise ChainError(number, "`seal` is a text", status=400)
     try:
         when = datetime.fromisoformat(at)
-    except (TypeError, ValueError):
-        raise ChainError(number, "`at` is not an ISO 8601 time", status=400) from None
+        if when.tzinfo is not None:
+            when = when.astimezone(timezone.utc)  # a time near year 1 or 9999 may not have one in UTC
+    except (TypeError, ValueError, OverflowError):
+        raise ChainError(number, "`at` is not an ISO 8601 time that UTC can hold", status=400) from None
     if when.tzinfo is None:
         raise ChainError(number, "`at` needs its time zone", status=400)
     data = {k: v for k, v in raw.items() if k not in RESERVED}
-    return {"seq": seq, "type": type_, "seat": seat, "at": when, "data": data, "hash": hash_}
+    return {"seq": seq, "type": type_, "seat": seat, "at": when, "data": data, "hash": hash_, "seal": sealed}

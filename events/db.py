@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
+import sqlite3
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,7 +21,10 @@ BUSY_TIMEOUT_MS = 30_000
 def make_engine(url: str) -> sa.Engine:
     """Make an engine; SQLite gets WAL, a busy timeout and explicit transactions."""
     if not url.startswith("sqlite"):
-        return sa.create_engine(url, pool_pre_ping=True)
+        # No pre-ping: it is one more round trip on every checkout, that is on every append. After a restart of
+        # PostgreSQL the first use of a dead connection fails (a 503 with Retry-After, nothing written) and
+        # SQLAlchemy drops every pooled connection of that age, so the next request connects afresh.
+        return sa.create_engine(url, pool_recycle=1800)
     engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False})
 
     @sa.event.listens_for(engine, "connect")
@@ -29,8 +32,11 @@ def make_engine(url: str) -> sa.Engine:
         # Let SQLAlchemy's "begin" below issue BEGIN itself, so appends can ask for BEGIN IMMEDIATE.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")  # kept in the file: set once by the first writer
+        except sqlite3.OperationalError:
+            pass  # a read-only file (or folder) still answers reads; a write then says the database is read-only
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
@@ -41,26 +47,19 @@ def make_engine(url: str) -> sa.Engine:
     return engine
 
 
-def lock_key(table_id: str) -> int:
-    """A signed 64-bit advisory lock key for one table."""
-    return int.from_bytes(hashlib.sha256(f"arbitre.entries:{table_id}".encode()).digest()[:8], "big", signed=True)
-
-
-def append_lock(engine: sa.Engine):
-    """Return a context manager: one transaction holding a table's append lock."""
+def write_transaction(engine: sa.Engine):
+    """Return a context manager: one write transaction (SQLite: BEGIN IMMEDIATE, so it holds the write lock)."""
 
     @contextmanager
-    def locked(table_id: str):
+    def writing(table_id: str):
         with engine.connect() as conn:
             if engine.dialect.name == "sqlite":
                 # A deferred transaction that reads then writes fails at once with SQLITE_BUSY under WAL.
                 conn.execution_options(sqlite_begin="BEGIN IMMEDIATE")
             with conn.begin():
-                if engine.dialect.name == "postgresql":
-                    conn.execute(sa.select(sa.func.pg_advisory_xact_lock(lock_key(table_id))))
                 yield conn
 
-    return locked
+    return writing
 
 
 def upgrade(url: str, revision: str = "head") -> None:
@@ -119,7 +118,7 @@ def own_schema(url: str, prefix: str):
 def open_store(url: str) -> Store:
     """Make a store on the database at `url` (connects on first use)."""
     engine = make_engine(url)
-    return Store(engine, append_lock(engine))
+    return Store(engine, write_transaction(engine))
 
 
 def get_store() -> Store:

@@ -18,6 +18,9 @@ class TableRow(SQLModel, table=True):
     created_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
     host_token_hash: str = Field(max_length=64)
     seat_token_hashes: str = Field(sa_column=sa.Column(sa.Text, nullable=False))  # JSON list, by seat
+    # The log's head (its last entry's seq and hash), moved in each append's transaction (migration 0004).
+    head_seq: int = Field(default=0, sa_column=sa.Column(sa.Integer, nullable=False, server_default="0"))
+    head_hash: str | None = Field(default=None, max_length=64)
 
 
 class EntryRow(SQLModel, table=True):

@@ -18,6 +18,10 @@ NOTES = TableNotesRow.__table__
 SNAPSHOTS = SnapshotRow.__table__
 
 
+def _utc(at: datetime) -> datetime:
+    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
+
+
 class JoinCode(NamedTuple):
     """What a join code stands for: a seat of a table, and the token that acts for it."""
 
@@ -25,6 +29,7 @@ class JoinCode(NamedTuple):
     table_id: str
     seat: int
     token: str
+    created_at: datetime | None = None
 
 
 class Snapshot(NamedTuple):
@@ -37,7 +42,7 @@ class Snapshot(NamedTuple):
 
 
 JOIN_CODE = sa.select(CODES).where(CODES.c.code == sa.bindparam("code"))
-TABLE_CODES = (sa.select(CODES.c.seat, CODES.c.code).where(CODES.c.table_id == sa.bindparam("table_id"))
+TABLE_CODES = (sa.select(CODES.c.seat, CODES.c.code, CODES.c.created_at).where(CODES.c.table_id == sa.bindparam("table_id"))
                .order_by(CODES.c.seat, CODES.c.created_at, CODES.c.code))
 # The latest snapshot that matches the log: the entry at its version exists and has its hash.
 SNAPSHOT = (sa.select(SNAPSHOTS.c.version, SNAPSHOTS.c.hash, SNAPSHOTS.c.code, SNAPSHOTS.c.state)
@@ -72,13 +77,22 @@ class SideRecords:
         """Say what a code stands for, or None."""
         with self.engine.connect() as conn:
             row = conn.execute(JOIN_CODE, {"code": code}).first()
-        return None if row is None else JoinCode(row.code, row.table_id, row.seat, row.token)
+        return None if row is None else JoinCode(row.code, row.table_id, row.seat, row.token, _utc(row.created_at))
 
     def join_codes(self, table_id: str) -> dict[int, str]:
         """A table's codes by seat (the latest one when a seat has several)."""
+        return {seat: code for seat, (code, _) in self.join_code_times(table_id).items()}
+
+    def join_code_times(self, table_id: str) -> dict[int, tuple[str, datetime]]:
+        """A table's latest code by seat, with the time it was made."""
         with self.engine.connect() as conn:
             rows = conn.execute(TABLE_CODES, {"table_id": table_id}).all()
-        return {row.seat: row.code for row in rows}
+        latest: dict[int, tuple[str, datetime]] = {}
+        for row in rows:
+            made = _utc(row.created_at)
+            if row.seat not in latest or made >= latest[row.seat][1]:
+                latest[row.seat] = (row.code, made)
+        return latest
 
     def save_notes(self, table_id: str, notes: dict) -> None:
         """Keep the web's notes on a table (written once, when the table starts)."""

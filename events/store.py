@@ -1,17 +1,23 @@
-"""Append and read a table's log: one locked transaction per append (E-1, E-3)."""
+"""Append and read a table's log: one locked transaction per append (E-1, E-3).
+
+An append is four round trips on PostgreSQL: BEGIN; lock the table's row and read its head and whether the
+Idempotency-Key is known (one UPDATE ... RETURNING); write the entry and the new head (one statement); COMMIT.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Callable, NamedTuple
+from typing import Callable
 
 import sqlalchemy as sa
 
-from events.chain import entry_hash, iso
+from events.chain import entry_hash
 from events.models import EntryRow, TableRow
+from events.records import Appended, Conflict, StoredEntry, TableRecord, row_entry, token_hash, utc
 from events.groups import GroupRecords
 from events.side import SideRecords
 
@@ -22,66 +28,13 @@ TABLES = TableRow.__table__
 Decision = tuple[str, "int | None", datetime, dict, "dict | None"]
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+def lock_key(key: str) -> int:
+    """A signed 64-bit advisory lock key."""
+    return int.from_bytes(hashlib.sha256(f"arbitre.entries:{key}".encode()).digest()[:8], "big", signed=True)
 
 
 def _dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _utc(at: datetime) -> datetime:
-    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
-
-
-class Conflict(Exception):
-    """The log moved on since the version the writer based its entry on (E-3, HTTP 409)."""
-
-    def __init__(self, current_version: int):
-        super().__init__(f"the log is at version {current_version}")
-        self.current_version = current_version
-
-
-class StoredEntry(NamedTuple):
-    """An entry as stored: its content, its place in the hash chain and its verdict."""
-
-    seq: int
-    type: str
-    seat: int | None
-    at: datetime
-    data: dict
-    hash: str
-    prev_hash: str | None = None
-    verdict: dict | None = None
-    idempotency_key: str | None = None
-
-    def to_entry(self):
-        """Give the referee's view of this entry."""
-        from referee.log import Entry
-
-        return Entry(self.seq, self.type, self.seat, self.at, self.data)
-
-    def to_json(self) -> dict:
-        return {"seq": self.seq, "type": self.type, "at": iso(self.at), "seat": self.seat, "hash": self.hash,
-                **self.data}
-
-
-@dataclass(frozen=True)
-class TableRecord:
-    """A table's identity: its game and the hashes of its tokens."""
-
-    id: str
-    game: str
-    created_at: datetime
-    host_token_hash: str
-    seat_token_hashes: tuple[str, ...]
-
-    def holder(self, token: str) -> str | int | None:
-        """Say whose token this is: `"host"`, a seat number, or None for an unknown token."""
-        digest = token_hash(token)
-        if digest == self.host_token_hash:
-            return "host"
-        return self.seat_token_hashes.index(digest) if digest in self.seat_token_hashes else None
 
 
 @dataclass
@@ -101,21 +54,8 @@ class Head:
         return _select_log(self._conn, self.table_id, after, self.version)
 
 
-@dataclass(frozen=True)
-class Appended:
-    """The answer of an append: the entry, and whether it was already there (same idempotency key)."""
-
-    entry: StoredEntry
-    replayed: bool = False
-
-
 MAX_SEQ = 2**31 - 1
 COLUMNS = [ENTRIES.c[name] for name in StoredEntry._fields if name not in ("data", "verdict")]
-
-
-def _row_entry(row) -> StoredEntry:
-    return StoredEntry(row.seq, row.type, row.seat, _utc(row.at), json.loads(row.payload), row.hash,
-                       row.prev_hash, None if row.verdict is None else json.loads(row.verdict), row.idempotency_key)
 
 
 def _select_entries(conn, table_id: str, after: int, upto: int | None) -> list[StoredEntry]:
@@ -172,29 +112,62 @@ def _select_log(conn, table_id: str, after: int, upto: int) -> list:
 
 
 # Built once: these run on every request, and building a statement costs more than running it.
-HEAD = (sa.select(ENTRIES.c.seq, ENTRIES.c.hash).where(ENTRIES.c.table_id == sa.bindparam("table_id"))
-        .order_by(ENTRIES.c.seq.desc()).limit(1))
+HEAD = sa.select(TABLES.c.head_seq, TABLES.c.head_hash).where(TABLES.c.id == sa.bindparam("table_id"))
+KEYED = (sa.select(ENTRIES.c.seq).where(ENTRIES.c.table_id == sa.bindparam("table_id"),
+                                        ENTRIES.c.idempotency_key == sa.bindparam("key"))
+         .scalar_subquery())
 BY_KEY = sa.select(ENTRIES).where(ENTRIES.c.table_id == sa.bindparam("table_id"),
                                   ENTRIES.c.idempotency_key == sa.bindparam("key"))
 TABLE = sa.select(TABLES).where(TABLES.c.id == sa.bindparam("table_id"))
+# The append's first statement: the head, and whether the key is known. On PostgreSQL it is an UPDATE that
+# changes nothing: it waits for the table's row lock (held by an append to the same table until it commits)
+# and then reads the row as committed, so the head it returns is the latest, and the next append to this
+# table waits for this one. SQLite's BEGIN IMMEDIATE already holds the whole database: a SELECT will do.
+LOCK_HEAD = (TABLES.update().where(TABLES.c.id == sa.bindparam("table_id"))
+             .values(head_seq=TABLES.c.head_seq).returning(TABLES.c.head_seq, TABLES.c.head_hash, KEYED))
+READ_HEAD = sa.select(TABLES.c.head_seq, TABLES.c.head_hash, KEYED).where(TABLES.c.id == sa.bindparam("table_id"))
+MOVE_HEAD = (TABLES.update().where(TABLES.c.id == sa.bindparam("table_id"))
+             .values(head_seq=sa.bindparam("head_seq"), head_hash=sa.bindparam("head_hash")))
+ROW = ("table_id", "seq", "type", "seat", "at", "payload", "idempotency_key", "verdict", "hash", "prev_hash")
+# PostgreSQL writes the entry, moves the head and tells the live streams (a NOTIFY, sent at commit to every
+# worker and host: events/live.py) in one statement, one round trip; SQLite writes in two and tells no one.
+WRITE_PG = sa.text(
+    "WITH written AS (INSERT INTO entries (" + ", ".join(ROW) + ") VALUES (" + ", ".join(":" + c for c in ROW)
+    + ")), moved AS (UPDATE tables SET head_seq = :seq, head_hash = :hash WHERE id = :table_id) "
+    "SELECT pg_notify('arbitre_entries', :note)"
+).bindparams(sa.bindparam("at", type_=sa.DateTime(timezone=True)))
+
+
 def _head(conn, table_id: str) -> tuple[int, str | None]:
     row = conn.execute(HEAD, {"table_id": table_id}).first()
-    return (0, None) if row is None else (row.seq, row.hash)
+    return (0, None) if row is None else (row.head_seq, row.head_hash)
 
 
 class Store(SideRecords, GroupRecords):
     """The event store over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
-    def __init__(self, engine: sa.Engine, locked: Callable):
+    def __init__(self, engine: sa.Engine, writing: Callable, lock_rows: bool = True):
         self.engine = engine
-        self._locked = locked  # context manager: a transaction holding the table's append lock
+        self._writing = writing  # context manager: a write transaction (SQLite: BEGIN IMMEDIATE)
+        self._postgresql = engine.dialect.name == "postgresql"
+        # lock_rows=False only for tests that show the unique keys hold even without the row lock.
+        self._lock_head = LOCK_HEAD if self._postgresql and lock_rows else READ_HEAD
+
+    @contextmanager
+    def _locked(self, key: str):
+        """A write transaction that also holds an advisory lock on `key` (PostgreSQL; SQLite's BEGIN IMMEDIATE
+        holds the whole database): for records beside the log that change, such as a group's members."""
+        with self._writing(key) as conn:
+            if self._postgresql:
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(lock_key(key))))
+            yield conn
 
     def table(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(TABLE, {"table_id": table_id}).first()
         if row is None:
             return None
-        return TableRecord(row.id, row.game, _utc(row.created_at), row.host_token_hash,
+        return TableRecord(row.id, row.game, utc(row.created_at), row.host_token_hash,
                            tuple(json.loads(row.seat_token_hashes)))
 
     def entries(self, table_id: str, after: int = 0, upto: int | None = None) -> list[StoredEntry]:
@@ -214,51 +187,75 @@ class Store(SideRecords, GroupRecords):
     def create_table(self, table_id: str, game: str, host_token: str, seat_tokens: list[str],
                      entries: list[StoredEntry]) -> list[StoredEntry]:
         """Write a new table with its first entries (a `create`, or an imported log) in one transaction."""
-        with self._locked(table_id) as conn:
+        with self._writing(table_id) as conn:
             conn.execute(TABLES.insert().values(
                 id=table_id, game=game, created_at=datetime.now(timezone.utc), host_token_hash=token_hash(host_token),
-                seat_token_hashes=_dumps([token_hash(t) for t in seat_tokens])))
+                seat_token_hashes=_dumps([token_hash(t) for t in seat_tokens]),
+                head_seq=entries[-1].seq if entries else 0, head_hash=entries[-1].hash if entries else None))
             if entries:
                 conn.execute(ENTRIES.insert(), [self._row(table_id, e) for e in entries])
         return entries
 
     def append(self, table_id: str, expected_version: int | None, idempotency_key: str | None,
-               decide: Callable[[Head], Decision | None]) -> Appended | None:
-        """Append one entry under the table's lock: known key → stored answer; stale version → Conflict."""
+               decide: Callable[[Head], Decision | None],
+               authorise: Callable[[Head, int | None], None] | None = None) -> Appended | None:
+        """Append one entry under the table's lock: `authorise(head, seq of the key's entry or None)` may refuse
+        (it raises) before anything else; then a known key → the stored answer; a stale version → Conflict;
+        else `decide(head)`."""
         try:
-            return self._append(table_id, expected_version, idempotency_key, decide)
+            return self._append(table_id, expected_version, idempotency_key, decide, authorise)
         except sa.exc.IntegrityError:
-            # The lock makes this unreachable; should two writers ever pass it, the unique keys still decide.
+            # A retry with the same key that committed while this one waited for the lock: its answer.
+            if idempotency_key is not None:
+                with self.engine.connect() as conn:
+                    row = conn.execute(BY_KEY, {"table_id": table_id, "key": idempotency_key}).first()
+                if row is not None:
+                    return Appended(row_entry(row), replayed=True)
+            # The lock makes this unreachable otherwise; should two writers ever pass it, the unique keys decide.
             raise Conflict(self.head(table_id)[0]) from None
 
-    def _append(self, table_id, expected_version, idempotency_key, decide) -> Appended | None:
-        with self._locked(table_id) as conn:
-            if idempotency_key is not None:
-                row = conn.execute(BY_KEY, {"table_id": table_id, "key": idempotency_key}).first()
-                if row is not None:
-                    return Appended(_row_entry(row), replayed=True)
-            version, last = _head(conn, table_id)
+    def _append(self, table_id, expected_version, idempotency_key, decide, authorise) -> Appended | None:
+        with self._writing(table_id) as conn:
+            row = conn.execute(self._lock_head, {"table_id": table_id, "key": idempotency_key}).first()
+            version, last, keyed = (0, None, None) if row is None else tuple(row)
+            head = Head(table_id, version, last, conn)
+            stored = None
+            if keyed is not None or (expected_version not in (None, version) and idempotency_key is not None):
+                # A known key; or the log moved while this append waited for the lock, maybe by a retry with
+                # this key: this statement sees what committed meanwhile (PostgreSQL's first one could not).
+                stored = conn.execute(BY_KEY, {"table_id": table_id, "key": idempotency_key}).first()
+            if authorise is not None:
+                authorise(head, None if stored is None else stored.seq)
+            if stored is not None:
+                return Appended(row_entry(stored), replayed=True)
             if expected_version is not None and expected_version != version:
                 raise Conflict(version)
-            decision = decide(Head(table_id, version, last, conn))
+            decision = decide(head)
             if decision is None:
                 return None
             type_, seat, at, data, verdict = decision
-            at = _utc(at)
+            at = utc(at)
             seq = version + 1
             entry = StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last,
                                 verdict, idempotency_key)
-            conn.execute(ENTRIES.insert().values(**self._row(table_id, entry)))
-            if conn.dialect.name == "postgresql":  # sent at commit, to every worker and host (events/live.py)
-                conn.execute(sa.select(sa.func.pg_notify("arbitre_entries", f"{table_id} {seq}")))
+            self._write(conn, table_id, entry)
         return Appended(entry)
+
+    def _write(self, conn, table_id: str, entry: StoredEntry) -> None:
+        """Write the entry and move the table's head to it, in the append's transaction."""
+        row = self._row(table_id, entry)
+        if self._postgresql:
+            conn.execute(WRITE_PG, {**row, "note": f"{table_id} {entry.seq}"})  # the note live streams read
+        else:
+            conn.execute(ENTRIES.insert(), row)
+            conn.execute(MOVE_HEAD, {"table_id": table_id, "head_seq": entry.seq, "head_hash": entry.hash})
 
     @staticmethod
     def chain(entries_fields: list[tuple[str, int | None, datetime, dict, dict | None]]) -> list[StoredEntry]:
         """Number and hash new entries from seq 1: `(type, seat, at, data, verdict)` each."""
         out, prev = [], None
         for seq, (type_, seat, at, data, verdict) in enumerate(entries_fields, start=1):
-            at = _utc(at)
+            at = utc(at)
             out.append(StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, prev), prev,
                                    verdict))
             prev = out[-1].hash

@@ -7,8 +7,14 @@ from marshmallow import Schema, fields, validate
 from api.schemas import ViolationSchema
 from referee.continental.exit import TIMINGS
 
-CARD = {"description": "a card as in RULES.md K-1", "example": "10H"}
-PLACED = {"description": "a card, or a wild with its announced card (K-5)", "example": "JK=7H"}
+# The spellings K-1 reads (any case, a suit letter or symbol, spaces around): stated for clients; the server
+# reads cards itself and names a bad one (400, K-1).
+_RANK = r"(10|[2-9]|[AaJjQqKkTt])[CDHScdhs\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664]"
+CARD_PATTERN = r"^\s*([Jj][Kk]|" + _RANK + r")\s*$"
+PLACED_PATTERN = r"^\s*([Jj][Kk]|" + _RANK + r")\s*(=\s*" + _RANK + r"\s*)?$"
+CARD = {"description": "a card as in RULES.md K-1", "example": "10H", "pattern": CARD_PATTERN}
+PLACED = {"description": "a card, or a wild with its announced card (K-5)", "example": "JK=7H",
+          "pattern": PLACED_PATTERN}
 
 
 def _players() -> fields.Integer:
@@ -38,6 +44,10 @@ class ArrangeRequestSchema(Schema):
 
 class CardsRequestSchema(Schema):
     cards = fields.List(fields.String(metadata=PLACED), required=True)
+
+
+class HandRequestSchema(Schema):
+    cards = fields.List(fields.String(metadata=CARD), required=True)
 
 
 class PartsSchema(Schema):

@@ -9,14 +9,15 @@ from referee.cards import parse_card
 from referee.melds import parse_placed
 from referee.violations import Malformed
 
-SERVER_FIELDS = ("seq", "at", "hash")  # an entry's fields that only the server writes
+SERVER_FIELDS = ("seq", "at", "hash", "seal")  # an entry's fields that only the server writes (or its exports)
+MAX_PLAYERS = 10
 SERVER_TYPES = ("create", "timeout")  # entries that only the server writes
 
 
 class CreateTableSchema(Schema):
     game = fields.String(required=True, validate=validate.OneOf(["continental", "rami"]))
     players = fields.List(fields.String(validate=validate.Length(min=1, max=40)), required=True,
-                          validate=validate.Length(min=1, max=10))
+                          validate=validate.Length(min=1, max=MAX_PLAYERS))
     options = fields.Dict(load_default=None, allow_none=True)
     tracking = fields.String(load_default="full", validate=validate.OneOf(["full", "results"]))
 
@@ -42,9 +43,11 @@ class TableCreatedSchema(Schema):
 
 class EntryBodySchema(Schema):
     expected_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
-    entry = fields.Dict(required=True, metadata={"description": "`type`, `seat` and the type's fields (API.md); "
-                                                               "quick scores: an exit's `counts` (ExitCounts), "
-                                                               "a round's `points` (RoundPoints)"})
+    entry = fields.Dict(required=True, metadata={
+        "description": "`type`, `seat` and the type's fields (API.md); quick scores: an exit's `counts` "
+                       "(ExitCounts), a round's `points` (RoundPoints)", "required": ["type"],
+        "properties": {"type": {"type": "string", "minLength": 1},
+                       "seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1, "nullable": True}}})
 
 
 class EntryAnswerSchema(Schema):
@@ -58,12 +61,15 @@ class EntriesSchema(Schema):
     version = fields.Integer()
 
 
+MAX_INT = 2**31 - 1  # the database's integer
+
+
 class TableArgsSchema(Schema):
-    at = fields.Integer(validate=validate.Range(min=1), metadata={"description": "replay up to this entry"})
+    at = fields.Integer(validate=validate.Range(min=1, max=MAX_INT), metadata={"description": "replay up to this entry"})
 
 
 class EntriesArgsSchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
 
 
 class TableSchema(Schema):
@@ -91,8 +97,9 @@ def read_entry(body: object) -> tuple[int, str, int | None, dict]:
     if type_ in SERVER_TYPES:
         raise Malformed(f"{type_} entries are written by the server only")
     seat = entry.pop("seat", None)
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
-        raise Malformed(f"`seat` is a seat number, not {seat!r}")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS):
+        shown = repr(seat) if len(repr(seat)) <= 40 else repr(seat)[:40] + "..."
+        raise Malformed(f"`seat` is a seat number, 0 to {MAX_PLAYERS - 1}, not {shown}")
     taken = [name for name in SERVER_FIELDS if name in entry]
     if taken:
         raise Malformed(f"{', '.join(taken)} is written by the server, not sent with the entry")

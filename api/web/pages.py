@@ -71,7 +71,7 @@ def share(table_id):
     """Show the host each seat's join code and QR code, and the spectators' link."""
     table = backend.read(table_id)
     who = security.access(table_id)
-    info = codes.table_info(table_id)
+    info = codes.table_info(table_id, renew=who["role"] == "host")
     seats = []
     for player, code in zip(table["players"], info.get("codes", [])):
         link = external_url("pages.join_code", code=code)
@@ -87,7 +87,7 @@ def join_code(code):
     """Take the seat a code stands for on this phone (the link in a QR code)."""
     found = codes.lookup(code)
     if not found:
-        abort(404, description=_("No seat has this code. Check the six letters with the host."))
+        abort(404, description=_("No seat has this code. Check the eight characters with the host (a code lasts 12 hours)."))
     security.remember(found["table"], "seat", found["seat"], found["token"])
     return redirect(url_for("play.table", table_id=found["table"]), 303)
 
@@ -97,7 +97,7 @@ def join():
     """Take a seat from a typed code."""
     found = codes.lookup(request.form.get("code", ""))
     if not found:
-        return render_template("join.html", problem=_("No seat has this code. Check the six letters with the host."),
+        return render_template("join.html", problem=_("No seat has this code. Check the eight characters with the host (a code lasts 12 hours)."),
                                code=request.form.get("code", "")), 404
     security.remember(found["table"], "seat", found["seat"], found["token"])
     return redirect(url_for("play.table", table_id=found["table"]), 303)
@@ -136,5 +136,8 @@ def import_log():
         if created:
             security.remember(created["id"], "host" if created.get("host_token") else "watch",
                               None, created.get("host_token"))
+            from api.web.play import flash_note
+
+            flash_note(created["id"], {"imported": "verified" if created.get("verified") else "unverified"})
             return redirect(url_for("play.table", table_id=created["id"]), 303)
     return render_template("import.html", problem=problem), (problem.status if problem else 200)

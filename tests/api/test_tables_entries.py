@@ -66,7 +66,7 @@ def test_a_seat_token_may_not_write_the_hosts_entries(dealt):
 
 
 def test_the_token_is_checked_before_the_body(dealt, client):
-    response = client.post(f"/api/v1/tables/{dealt.id}/entries", data="not json")
+    response = client.post(f"/api/v1/tables/{dealt.id}/entries", data="not json", content_type="application/json")
     assert response.status_code == 401
 
 
@@ -81,6 +81,7 @@ def test_the_token_is_checked_before_the_body(dealt, client):
 def test_an_unreadable_body_is_a_400_and_writes_nothing(dealt, body):
     if isinstance(body, str):
         response = dealt.client.post(f"/api/v1/tables/{dealt.id}/entries", data=body,
+                                     content_type="application/json",
                                      headers={"Authorization": f"Bearer {dealt.host}"})
         assert response.status_code == 400
     else:

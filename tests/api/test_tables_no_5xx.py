@@ -48,7 +48,7 @@ def test_any_creation_is_answered_without_a_server_error(client, body):
 @SLOW
 @given(text=st.text(max_size=200) | st.lists(VALUES, max_size=3).map(lambda xs: "\n".join(map(str, xs))))
 def test_any_import_is_answered_without_a_server_error(client, text):
-    assert client.post("/api/v1/tables/import", data=text.encode()).status_code < 500
+    assert client.post("/api/v1/tables/import", data=text.encode(), content_type="application/x-ndjson").status_code < 500
 
 
 CREATES = st.fixed_dictionaries({"game": st.sampled_from(["continental", "rami", "chess"]),
@@ -65,5 +65,5 @@ def test_any_log_with_a_sound_chain_is_answered_without_a_server_error(client, c
         data = {k: v for k, v in data.items() if k != "seq"}
         prev = entry_hash(seq, type_, seat, at, data, prev)
         lines.append(json.dumps({"seq": seq, "type": type_, "at": iso(at), "seat": seat, "hash": prev, **data}))
-    response = client.post("/api/v1/tables/import", data="\n".join(lines).encode())
+    response = client.post("/api/v1/tables/import", data="\n".join(lines).encode(), content_type="application/x-ndjson")
     assert response.status_code < 500, response.get_data(as_text=True)

@@ -113,7 +113,8 @@ def test_no_group_and_no_token_and_another_groups_token_are_told_apart(client, s
 
 def test_bad_group_requests_are_clear_4xx(client, sunday):
     assert client.post("/api/v1/groups", json={"name": "  "}).status_code == 400
-    assert client.post("/api/v1/groups", data="not json").status_code == 400
+    assert client.post("/api/v1/groups", data="not json", content_type="application/json").status_code == 400
+    assert client.post("/api/v1/groups", data="not json").status_code == 415  # not sent as JSON (api/guard.py)
     assert client.post("/api/v1/groups", json={"name": "x" * 81}).status_code == 400
     assert client.post("/api/v1/groups", json={"name": "A", "colour": "red"}).status_code == 400
     twice = client.post("/api/v1/tables", json={"game": "rami", "players": ["Ana", "ana"], "group": sunday.id},

@@ -63,12 +63,21 @@ def test_an_invalid_meld_has_no_kind_nor_value(referee_client):
 
 @pytest.mark.parametrize("path", [EXIT, ARRANGE, MELD, HAND])
 @pytest.mark.parametrize("data, content_type", [
-    (None, None), ("", "application/json"), ("{not json", "application/json"), ("[1, 2]", "application/json"),
-    ("runs=3C", "application/x-www-form-urlencoded"), ('"text"', "application/json"),
+    ("", "application/json"), ("{not json", "application/json"), ("[1, 2]", "application/json"),
+    ('"text"', "application/json"),
 ])
 def test_an_unreadable_body_is_a_400_problem(referee_client, path, data, content_type):
     response = referee_client.post(path, data=data, content_type=content_type)
     assert "JSON object" in problem(response)["detail"]
+
+
+@pytest.mark.parametrize("path", [EXIT, ARRANGE, MELD, HAND])
+@pytest.mark.parametrize("data, content_type", [
+    (None, None), ('{"cards": ["AH"]}', "text/plain"), ("runs=3C", "application/x-www-form-urlencoded"),
+])
+def test_a_body_that_is_not_sent_as_json_is_a_415_problem(referee_client, path, data, content_type):
+    response = referee_client.post(path, data=data, content_type=content_type)
+    assert response.status_code == 415 and "application/json" in problem(response, 415)["detail"]
 
 
 @pytest.mark.parametrize("path, body, named", [

@@ -8,7 +8,7 @@ import pytest
 
 CSRF = re.compile(r'name="csrf" content="([^"]+)"')
 VERSION = re.compile(r'data-version="(\d+)"')
-CODE = re.compile(r'<p class="code"[^>]*>([A-Z0-9]{6})</p>')
+CODE = re.compile(r'<p class="code"[^>]*>([A-Z0-9]{8})</p>')
 
 
 class Phone:

@@ -1,0 +1,125 @@
+"""Rate limits per client address (Flask-Limiter): writes, new tables, join-code guesses, the stateless referee.
+
+Each limit is a Flask-Limiter string read from the environment (or the app's config), so a club can
+change it without code. The defaults never slow a real table: five phones on one Wi-Fi address write
+about one entry every two seconds together at their fastest (a turn is a draw and a discard); the write
+limit lets one address write 5 a second for 10 seconds and 2 a second for 10 minutes, enough for four
+such tables at once behind one address. A refused request is a 429 with `Retry-After`.
+
+Counts live in memory (`memory://`): right for one process. With several gunicorn workers each keeps
+its own counts (a client gets up to the limit times the workers); several workers or hosts that must
+share the counts name a Redis in RATELIMIT_STORAGE_URI (`redis://host:6379/0`).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
+from limits.storage import MemoryStorage
+
+from api.errors import problem
+
+DEFAULTS = {
+    "RATELIMIT_WRITES": "50 per 10 seconds;1200 per 10 minutes",  # entries, corrections, form posts
+    "RATELIMIT_TABLES": "10 per minute;60 per hour",  # new tables and imports
+    "RATELIMIT_JOINS": "10 per minute;60 per hour;200 per day",  # wrong join codes (a right one is free)
+    "RATELIMIT_CODE": "30 per hour",  # uses of one join code, whoever tries it
+    "RATELIMIT_REFEREE": "120 per minute",  # the stateless referee (an arrangement costs CPU)
+}
+
+# endpoint: (its limit, the methods it limits, counted only when the answer is a 404: a wrong code)
+ENDPOINTS = {
+    "tables.enter": ("RATELIMIT_WRITES", None),
+    "tables.create": ("RATELIMIT_TABLES", None),
+    "tables.import_": ("RATELIMIT_TABLES", None),
+    "pages.create": ("RATELIMIT_TABLES", None),
+    "pages.import_log": ("RATELIMIT_TABLES", ["POST"]),
+    "play.enter": ("RATELIMIT_WRITES", None),
+    "play.compose": ("RATELIMIT_WRITES", ["POST"]),
+    "history.void": ("RATELIMIT_WRITES", ["POST"]),
+    "history.replace": ("RATELIMIT_WRITES", ["POST"]),
+    "outbox.send": ("RATELIMIT_WRITES", None),  # entries made offline, sent when the phone is back
+    "groups.create": ("RATELIMIT_TABLES", None),
+    "groups.rename": ("RATELIMIT_WRITES", None),
+    "groups_web.rename": ("RATELIMIT_WRITES", None),
+    "pages.join": ("RATELIMIT_JOINS", None),
+    "pages.join_code": ("RATELIMIT_JOINS", None),
+}
+JOINS = ("pages.join", "pages.join_code")
+
+
+class SweptMemoryStorage(MemoryStorage):
+    """`memory://`, swept of expired counts at most once a second in the request that passes by.
+
+    The library's own starts a timer thread whenever its last one has run (every 10 ms): a thread start on
+    nearly every write under load, several milliseconds each on a busy machine. Counts expire on read all
+    the same (`get` checks the expiry); the sweep only frees memory. Registered under `memory`, it is what
+    `memory://` names from here on.
+    """
+
+    STORAGE_SCHEME = ["memory"]
+    SWEEP_EVERY = 1.0
+
+    def _MemoryStorage__schedule_expiry(self) -> None:  # the name the base class calls (name-mangled)
+        now = time.time()
+        if now >= getattr(self, "_next_sweep", 0.0):
+            self._next_sweep = now + self.SWEEP_EVERY
+            self._MemoryStorage__expire_events()
+
+
+def _limit(name: str):
+    return lambda: current_app.config[name]
+
+
+def _code_key() -> str:
+    """The join code tried, as the lookup reads it (so `abcd-efgh` and `ABCDEFGH` count as one)."""
+    from api.web.codes import normalise
+
+    code = request.form.get("code") if request.method == "POST" else (request.view_args or {}).get("code")
+    return "code:" + (normalise(code or "") or "-")
+
+
+def _wrong_code(response) -> bool:
+    return response.status_code == 404
+
+
+def init_app(app: Flask) -> None:
+    """Limit the endpoints that write or guess; must come after the parts that register them."""
+    for name, default in DEFAULTS.items():
+        app.config.setdefault(name, os.environ.get(name, default))
+    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    app.config.setdefault("RATELIMIT_STRATEGY", "sliding-window-counter")
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    limiter = Limiter(get_remote_address, app=app)
+    app.extensions["arbitre.limiter"] = limiter
+    views = app.view_functions
+    # Shared by name: the API and the pages count together (a new table is one, by either way in).
+    for endpoint, (name, methods) in ENDPOINTS.items():
+        if endpoint not in views:
+            continue
+        wrong = _wrong_code if endpoint in JOINS else None
+        view = limiter.shared_limit(_limit(name), name, methods=methods, deduct_when=wrong)(views[endpoint])
+        if endpoint in JOINS:
+            view = limiter.shared_limit(_limit("RATELIMIT_CODE"), "RATELIMIT_CODE", key_func=_code_key)(view)
+        views[endpoint] = view
+    referee = limiter.shared_limit(_limit("RATELIMIT_REFEREE"), "RATELIMIT_REFEREE")
+    for endpoint in [e for e in views if e.startswith("referee.")]:
+        views[endpoint] = referee(views[endpoint])
+
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(exc: RateLimitExceeded):
+        limit = exc.limit.limit
+        detail = (f"too many requests from this address here: {limit.amount} per "
+                  f"{limit.multiples} {limit.GRANULARITY.name}(s) at most; Retry-After says when to try again")
+        if not request.path.startswith("/api/"):
+            from flask import render_template
+
+            from api.web.i18n import N_
+
+            return render_template("error.html", code=429, title=N_("Too many tries"),
+                                   detail=N_("Too many tries from this network. Wait a minute, then try again.")), 429
+        return problem(429, "Too many requests", detail)

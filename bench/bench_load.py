@@ -1,0 +1,148 @@
+"""Load: many tables playing at once through the HTTP API against gunicorn, on SQLite and on PostgreSQL.
+
+Each table is one client thread entering draws and discards as fast as the server answers; its phones
+read the table view (one reader thread for every five tables). Printed: entries/s, p50/p99 of an append
+and of a view, and the ratio of entries/s to a bare Flask route (bench/bare.py: a POST that answers a
+small JSON) on the same gunicorn settings with as many client threads, measured in the same run.
+Goal: a ratio of at least 0.5 on both databases. Loopback only; stops by itself.
+`python -m bench.bench_load [seconds] [tables]` (default 10 s, 50 tables).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import threading
+import time
+
+from bench import figures
+from bench.served import Gunicorn, call, database, postgresql_available
+
+CARDS = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
+GOAL = 0.5
+
+
+def open_table(port: int) -> dict:
+    status, table = call(port, "POST", "/api/v1/tables", {"game": "continental", "players": ["A", "B", "C", "D"]})
+    assert status == 201, table
+    status, answer = call(port, "POST", f"/api/v1/tables/{table['id']}/entries",
+                          {"expected_version": 1, "entry": {"type": "deal", "dealer": 0, "upcard": "7H"}},
+                          table["host_token"])
+    assert status == 201, answer
+    return {"id": table["id"], "host": table["host_token"], "version": 2, "turn": 0}
+
+
+def play(port: int, table: dict, stop: float, out: dict, acked: list | None = None) -> None:
+    """Enter draw, discard, draw... until `stop`; keep each append's time; `acked`: every (seq, hash) got 201."""
+    while time.monotonic() < stop:
+        seat = (table["turn"] // 2 + 1) % 4
+        entry = ({"type": "draw", "seat": seat, "from": "stock"} if table["turn"] % 2 == 0 else
+                 {"type": "discard", "seat": seat, "card": CARDS[(table["turn"] // 2) % len(CARDS)]})
+        began = time.perf_counter()
+        try:
+            status, answer = call(port, "POST", f"/api/v1/tables/{table['id']}/entries",
+                                  {"expected_version": table["version"], "entry": entry}, table["host"])
+        except OSError:
+            out["errors"] += 1
+            if acked is not None:
+                return  # the server is gone (the crash test): this phone stops
+            continue
+        if status == 201:
+            out["append"].append(time.perf_counter() - began)
+            table["version"], table["turn"] = answer["version"], table["turn"] + 1
+            if acked is not None:
+                acked.append((answer["entry"]["seq"], answer["entry"]["hash"]))
+        elif status >= 500:
+            out["5xx"] += 1
+        else:
+            out["refused"] += 1
+            return
+
+
+def read(port: int, tables: list[dict], stop: float, out: dict) -> None:
+    i = 0
+    while time.monotonic() < stop:
+        began = time.perf_counter()
+        try:
+            status, _ = call(port, "GET", f"/api/v1/tables/{tables[i % len(tables)]['id']}")
+        except OSError:
+            continue
+        if status == 200:
+            out["view"].append(time.perf_counter() - began)
+        i += 1
+
+
+def bare(threads: int, seconds: float) -> float:
+    """Requests per second of the bare route, with `threads` clients, on the same gunicorn settings."""
+    count = [0] * threads
+    with Gunicorn(None, "bench.bare:app") as server:
+        stop = time.monotonic() + seconds
+
+        def hit(i: int) -> None:
+            while time.monotonic() < stop:
+                if call(server.port, "POST", "/echo", {"expected_version": 1, "entry": {}})[0] == 201:
+                    count[i] += 1
+
+        run_threads([threading.Thread(target=hit, args=(i,)) for i in range(threads)])
+    return sum(count) / seconds
+
+
+def run_threads(threads: list[threading.Thread]) -> None:
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    return statistics.quantiles(values, n=100)[q - 1] * 1000 if len(values) > 1 else values[0] * 1000
+
+
+def load(kind: str, seconds: float, count: int) -> dict:
+    """Play `count` tables for `seconds` on `kind`; give the figures."""
+    out = {"append": [], "view": [], "errors": 0, "5xx": 0, "refused": 0}
+    with database(kind) as url, Gunicorn(url) as server:
+        tables = [open_table(server.port) for _ in range(count)]
+        stop = time.monotonic() + seconds
+        threads = [threading.Thread(target=play, args=(server.port, t, stop, out)) for t in tables]
+        threads += [threading.Thread(target=read, args=(server.port, tables[i::max(1, count // 5)], stop, out))
+                    for i in range(max(1, count // 5))]
+        run_threads(threads)
+    base = bare(len(threads), min(seconds, 5))
+    return {"kind": kind, "tables": count, "entries_s": len(out["append"]) / seconds,
+            "views_s": len(out["view"]) / seconds, "append_p50": pct(out["append"], 50),
+            "append_p99": pct(out["append"], 99), "view_p50": pct(out["view"], 50), "view_p99": pct(out["view"], 99),
+            "bare_s": base, "ratio": len(out["append"]) / seconds / base, "5xx": out["5xx"],
+            "refused": out["refused"], "errors": out["errors"]}
+
+
+def report(r: dict) -> None:
+    print(f"  {r['kind']:<10} {r['tables']} tables: {r['entries_s']:6.0f} entries/s, append p50 {r['append_p50']:5.1f} ms "
+          f"p99 {r['append_p99']:6.1f} ms; {r['views_s']:5.0f} views/s, view p50 {r['view_p50']:5.1f} ms "
+          f"p99 {r['view_p99']:6.1f} ms; bare route {r['bare_s']:5.0f}/s, ratio {r['ratio']:.2f} (goal {GOAL}); "
+          f"5xx {r['5xx']}, refused {r['refused']}")
+    name = f"load {r['kind']}"
+    figures.record(f"{name}: entries/s ({r['tables']} tables)", r["entries_s"], "/s")
+    figures.record(f"{name}: append p50 / p99", f"{r['append_p50']:.1f} / {r['append_p99']:.1f}", "ms")
+    figures.record(f"{name}: view p50 / p99", f"{r['view_p50']:.1f} / {r['view_p99']:.1f}", "ms")
+    figures.record(f"{name}: entries/s ÷ bare Flask/s", round(r["ratio"], 2), "", f"≥ {GOAL}", r["ratio"] >= GOAL)
+    figures.record(f"{name}: 5xx answers", r["5xx"], "", "0", r["5xx"] == 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    seconds = float(argv[0]) if argv else 10.0
+    count = int(argv[1]) if len(argv) > 1 else 50
+    print(f"bench_load: {count} tables for {seconds:.0f} s on gunicorn -w {Gunicorn(None).workers}, loopback")
+    for kind in ("sqlite", "postgresql"):
+        if kind == "postgresql" and not postgresql_available():
+            print("  postgresql: not running on 127.0.0.1:5432, skipped")
+            continue
+        report(load(kind, seconds, count))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

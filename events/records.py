@@ -1,0 +1,82 @@
+"""What the store hands out: an entry as stored, a table's identity, and the reading of rows into them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import NamedTuple
+
+from events.chain import iso
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def utc(at: datetime) -> datetime:
+    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
+
+
+class Conflict(Exception):
+    """The log moved on since the version the writer based its entry on (E-3, HTTP 409)."""
+
+    def __init__(self, current_version: int):
+        super().__init__(f"the log is at version {current_version}")
+        self.current_version = current_version
+
+
+class StoredEntry(NamedTuple):
+    """An entry as stored: its content, its place in the hash chain and its verdict."""
+
+    seq: int
+    type: str
+    seat: int | None
+    at: datetime
+    data: dict
+    hash: str
+    prev_hash: str | None = None
+    verdict: dict | None = None
+    idempotency_key: str | None = None
+
+    def to_entry(self):
+        """Give the referee's view of this entry."""
+        from referee.log import Entry
+
+        return Entry(self.seq, self.type, self.seat, self.at, self.data)
+
+    def to_json(self) -> dict:
+        return {"seq": self.seq, "type": self.type, "at": iso(self.at), "seat": self.seat, "hash": self.hash,
+                **self.data}
+
+
+def row_entry(row) -> StoredEntry:
+    return StoredEntry(row.seq, row.type, row.seat, utc(row.at), json.loads(row.payload), row.hash,
+                       row.prev_hash, None if row.verdict is None else json.loads(row.verdict), row.idempotency_key)
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table's identity: its game and the hashes of its tokens."""
+
+    id: str
+    game: str
+    created_at: datetime
+    host_token_hash: str
+    seat_token_hashes: tuple[str, ...]
+
+    def holder(self, token: str) -> str | int | None:
+        """Say whose token this is: `"host"`, a seat number, or None for an unknown token."""
+        digest = token_hash(token)
+        if digest == self.host_token_hash:
+            return "host"
+        return self.seat_token_hashes.index(digest) if digest in self.seat_token_hashes else None
+
+
+@dataclass(frozen=True)
+class Appended:
+    """The answer of an append: the entry, and whether it was already there (same idempotency key)."""
+
+    entry: StoredEntry
+    replayed: bool = False

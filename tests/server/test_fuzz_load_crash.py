@@ -1,0 +1,32 @@
+"""Short forms of the fuzz, load and crash runs of bench/ (the full ones are run by hand: make bench, make fuzz).
+
+Each serves the app with gunicorn on a free loopback port, on this run's database kind. They assert what
+must hold whatever the machine's speed: no 5xx, no acknowledged entry lost; speed is for bench/ to print.
+"""
+
+import os
+
+import pytest
+
+from bench import bench_crash, bench_load, fuzz
+
+KIND = "postgresql" if os.environ.get("TEST_DATABASE_URL") else "sqlite"
+pytestmark = pytest.mark.slow
+
+
+def test_many_tables_at_once_get_no_5xx(capsys):
+    result = bench_load.load(KIND, seconds=1.5, count=10)
+    assert result["entries_s"] > 0 and result["5xx"] == 0 and result["refused"] == 0
+
+
+def test_kill_9_during_load_loses_no_entry_answered_201():
+    result = bench_crash.crash(KIND, rounds=1, seconds=1.5, count=6)
+    assert result["acknowledged"] > 0
+    assert (result["lost"], result["broken"], result["unreplayable"], result["5xx"]) == (0, 0, 0, 0)
+
+
+@pytest.mark.skipif(not fuzz.SCHEMATHESIS.exists() and not os.environ.get("CI"),
+                    reason="schemathesis is not installed (make .venv-fuzz/.installed)")
+def test_schemathesis_finds_no_5xx_and_no_schema_mismatch():
+    code, output = fuzz.fuzz(KIND, max_examples=8, seconds=40)
+    assert code == 0, output[-6000:]
