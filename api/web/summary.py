@@ -51,7 +51,7 @@ def next_first_dealer(items: list[dict], players: int) -> int:
 def play_again(table_id: str) -> str:
     """Open the next table for the same players and keep its host token on this phone; give its id.
 
-    One small function on purpose: groups (issue 11) will extend it to keep the new table in the group.
+    The new table stays in the group of the one it follows when this phone holds that group's link.
     """
     from api.web.pages import open_table
 
@@ -62,6 +62,9 @@ def play_again(table_id: str) -> str:
                                   after=table_id)
     if problem:
         abort(problem.status, description=problem.detail)
+    from api.web.group_forms import keep_in_group
+
+    keep_in_group(table_id, created)  # the group's next game, when this phone holds the group
     return created["id"]
 
 

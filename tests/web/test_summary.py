@@ -80,3 +80,16 @@ def test_the_french_summary_is_in_french(host, phone):
     finished_rami(host)
     page = text(phone("fr").page(f"/t/{host.table}/summary"))
     assert "Eve remporte la partie" in page and "Classement" in page and "Copier le lien" in page
+
+
+def test_playing_again_keeps_the_next_game_in_the_group(host, client):
+    host.start(game="rami", players=("Eve", "Fox", "Gus"), ceiling="100", clock="off", tracking="results",
+               group="new", group_name="Sunday table")
+    host.enter(type="deal", dealer="0")
+    host.enter(type="round", winner="0", hand1=HEAVY, hand2="3C 4D")
+    first = host.table
+    new_id = host.post(f"/t/{first}/again", {}).headers["Location"].split("/")[2]
+    groups = [link for link in re.findall(r'href="/g/([^"/]+)"', host.page("/"))]
+    assert groups, "the phone that started the group lists it"
+    page = host.page(f"/g/{groups[0]}")
+    assert f"/t/{new_id}" in page and f"/t/{first}" in page  # both games are the group's
