@@ -18,7 +18,7 @@
 
   function init(box) {
     var url = box.dataset.shareUrl, said = box.querySelector(".said");
-    var copy = box.querySelector("button.copy"), share = box.querySelector("button.share");
+    var copy = box.querySelector("button.copy"), share = box.querySelector("button.sheet");
     copy.hidden = false;
     copy.addEventListener("click", function () {
       function told(ok) { said.textContent = ok ? box.dataset.copied : box.dataset.copyFailed; }
