@@ -74,6 +74,7 @@ def test_a_french_phone_plays_a_rami_opening_refused_then_laid(phones):
     host.get_by_role("button", name="Ouvrir la table").click()
     host.get_by_role("link", name="Jouer : ce téléphone saisit pour tous").click()
     host.get_by_role("button", name="Cartes distribuées").click()
+    expect(host.locator("#headline")).to_contain_text("Fox")  # the outbox posts, then the page loads
     french_page(host, "rami-turn")
     host.get_by_role("link", name="Poser des combinaisons").click()
     host.fill("#melds", "3C 4C 5C")
