@@ -44,6 +44,7 @@ def test_a_french_phone_sees_a_deal_a_refusal_an_invalid_exit_and_the_rules_in_f
     expect(host.locator("#headline")).to_contain_text("Ben")
     french_page(host, "take")
     host.get_by_role("button", name=re.compile("A pris la défausse")).click()
+    expect(host.locator("#headline")).to_contain_text("défausser")
     host.get_by_role("button", name="sept de cœur").click()  # the card just taken: refused (C-3)
     problem = host.get_by_role("alert")
     expect(problem).to_contain_text("Refusé par les règles")
@@ -74,7 +75,7 @@ def test_a_french_phone_plays_a_rami_opening_refused_then_laid(phones):
     host.get_by_role("button", name="Ouvrir la table").click()
     host.get_by_role("link", name="Jouer : ce téléphone saisit pour tous").click()
     host.get_by_role("button", name="Cartes distribuées").click()
-    expect(host.locator("#headline")).to_contain_text("Fox")  # the outbox posts, then the page loads
+    expect(host.locator("#headline")).to_contain_text("Fox")
     french_page(host, "rami-turn")
     host.get_by_role("link", name="Poser des combinaisons").click()
     host.fill("#melds", "3C 4C 5C")

@@ -80,3 +80,41 @@ def test_refused_forms_outside_a_table_are_french(phone):
     assert not leaks(page, NAMES), leaks(page, NAMES)
     broken = french.post("/import", {"log": "not a log"}, status=400).get_data(as_text=True)
     assert not leaks(broken, NAMES), leaks(broken, NAMES)
+
+
+def test_results_tracking_tables_in_french_show_no_english(phone):
+    host = phone("fr")
+    host.start(tracking="results")
+    t = f"/t/{host.table}"
+    host.enter(type="deal", dealer="0")
+    pages = [t, f"{t}/compose/exit"]
+    host.post(f"{t}/entry", {"version": host.version(), "type": "exit", "seat": "2", "runs": GOOD_EXIT,
+                             "timing": "first_turn"})
+    host.enter(type="deal", dealer="1")
+    host.enter(type="null_deal")
+    pages += [t, f"{t}/history", f"{t}/e/3"]
+    found = english_on(host, pages)
+    rami = phone("fr")
+    rami.start(game="rami", players=("Eve", "Fox"), tracking="results", clock="off")
+    r = f"/t/{rami.table}"
+    rami.enter(type="deal", dealer="0")
+    paths = [r, f"{r}/compose/round"]
+    rami.post(f"{r}/entry", {"version": rami.version(), "type": "round", "winner": "0", "hand1": "KH QH 5C"})
+    paths += [r, f"{r}/history"]
+    found.update(english_on(rami, paths))
+    assert not found, found
+
+
+def test_a_rami_round_end_in_french_shows_no_english(phone):
+    host = phone("fr")
+    host.start(game="rami", players=("Eve", "Fox", "Gil"), opening="51", ceiling="100", clock="off")
+    t = f"/t/{host.table}"
+    host.enter(type="deal", dealer="1")
+    host.enter(type="meld", seat="2", melds="3H 4H 5H 6H 7H 8H 9H 10H JH QH KH\n7C 7D 7S")
+    host.enter(type="discard", seat="2", card="2C")  # Gil goes out on his first turn
+    pages = [t, f"{t}/compose/hand?seat=0"]
+    refused = host.enter(type="hand", seat="0", cards="2D 2D 2H 2H 2S 2S 3C 3C 3D 3D 4C 4C 4D")  # 14 held
+    assert "Eve a 14 cartes en main, pas 13" in refused.replace("\xa0", " ")
+    assert not leaks(refused, NAMES), leaks(refused, NAMES)
+    found = english_on(host, pages)
+    assert not found, found
