@@ -47,7 +47,7 @@ def test_the_group_link_opens_the_standings_and_a_player_with_charts_and_a_figur
     page.get_by_role("link", name="Invalid exits: 1").click()
     expect(page.get_by_role("heading", name="Dan: Invalid exits")).to_be_visible()
     expect(page.locator(".counted li")).to_have_count(1)
-    expect(page.locator(".counted li")).to_contain_text("tried to go out (not valid) with")
+    expect(page.locator(".counted li")).to_contain_text("tried to go out (not valid) with")  # an attempt (C-13)
     check_page(page, "group-entries")
     page.locator(".counted li a.seq").click()
     assert page.url.endswith(f"/t/{sunday.tables['C'].id}/e/{sunday.seqs['dan_invalid']}")
