@@ -21,8 +21,10 @@
     var names = JSON.parse(box.dataset.players || "[]"), seat = field(fields, "seat");
     var what = submitter ? (submitter.getAttribute("aria-label") || submitter.textContent).trim() : "";
     what = what || field(fields, "type") || "";
+    what = what.charAt(0).toLowerCase() + what.slice(1);  // it follows the name: "Ben: took from the stock"
     if (field(fields, "type") === "discard") { what = t("discarded") + " " + what; }
-    return (seat !== null && names[+seat] ? names[+seat] + ": " : "") + what;
+    if (seat === null || !names[+seat]) { return what; }
+    return t("entry").replace("{name}", names[+seat]).replace("{what}", what);
   }
 
   function body(item, live) {
@@ -197,12 +199,16 @@
     if (!item.fields.some(function (f) { return f[0] === "key"; })) { item.fields.push(["key", item.key]); }
     if (ahead.length || navigator.onLine === false) { queueUp(item, form); return; }
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    var root = document.documentElement;
+    root.setAttribute("data-sending", "");  // until the next page loads: tests and scripts can wait on it
     post(item, true).then(function (answer) {
       if (answer.redirect) { location.assign(answer.redirect); return; }
+      root.removeAttribute("data-sending");
       item.problem = answer.problem;  // not an answer of ours: keep the entry and say so
       queueUp(item, form);
     })
       .catch(function () {  // the network failed under the POST: keep the entry
+        root.removeAttribute("data-sending");
         form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
         queueUp(item, form);
       });

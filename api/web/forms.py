@@ -76,6 +76,9 @@ def entry_from(form, players: int) -> dict:
             entry["points"] = given
     elif kind == "null_deal":
         entry.pop("seat", None)
+    elif kind == "void":  # one tap of the table page: e.g. put back a card taken from the pile by mistake
+        entry.pop("seat", None)
+        entry["target"] = number(form.get("target"))
     return entry
 
 

@@ -50,6 +50,9 @@ def form(sessions: list[dict]) -> dict | None:
 
 
 def _day_month(at) -> str:
+    """`1 Dec`, `1 déc.`: short enough for ten bars at 360 px, and never read as a month first."""
+    from flask_babel import format_date
+
     if isinstance(at, str):
         at = datetime.fromisoformat(at.replace("Z", "+00:00"))
-    return at.strftime("%d/%m")
+    return format_date(at.date(), "d MMM")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import abort, render_template
 
 from api.web.i18n import N_, gettext
+from referee.continental.exit import TIMINGS, settlement_for
 from referee.violations import Malformed
 
 KINDS = ("quick_exit", "quick_round")
@@ -31,7 +32,15 @@ def page(table: dict, who: dict, kind: str, form, seat, key: str, flash: dict | 
         abort(404, description=gettext("Choose who went out on the table page."))
     losers = [p for p in table["players"] if str(p["seat"]) != str(winner)]
     return render_template(f"compose/{kind}.html", table=table, who=who, kind=kind, values=values, seat=seat,
-                           winner=winner, losers=losers, key=key, flash=flash, twos=TWOS, jokers=JOKERS)
+                           winner=winner, losers=losers, key=key, flash=flash, twos=TWOS, jokers=JOKERS,
+                           settlements=settlements(len(table["players"])) if kind == "quick_exit" else {})
+
+
+def settlements(players: int) -> dict[str, int]:
+    """What each opponent pays for every choice of the quick exit form, "twos-jokers-timing-one_suit" (C-12),
+    for the page to preview as the choices change: the referee's arithmetic, not the page's."""
+    return {f"{t}-{j}-{timing}-{int(suit)}": settlement_for(t, j, suit, players, timing).per_opponent
+            for t in TWOS for j in JOKERS for timing in TIMINGS for suit in (False, True)}
 
 
 def fields_of(item: dict) -> dict:

@@ -105,3 +105,17 @@ def test_the_openapi_description_has_the_quick_score_fields(client):
     assert set(schemas["ExitCounts"]["properties"]) == {"twos", "jokers", "one_suit"}
     assert "points" in schemas["RoundPoints"]["properties"]
     assert "counts" in schemas["EntryBody"]["properties"]["entry"]["description"]
+
+
+def test_quick_scores_export_and_import_to_the_same_state(rami, client, tables):
+    rami.enter("round", winner=2, points={"0": 17, "1": 40})
+    rami.enter("deal", dealer=1)
+    rami.enter("round", winner=0, hands={"1": ["KS"]}, points={"2": 9})
+    exported = client.get(f"/api/v1/tables/{rami.id}/export").get_data(as_text=True)
+    response = client.post("/api/v1/tables/import", data=exported.encode(), content_type="application/x-ndjson")
+    assert response.status_code == 201, response.get_data(as_text=True)
+    copy = tables.attach(response.json)
+    state = {k: v for k, v in rami.state().items() if k != "id"}
+    assert {k: v for k, v in copy.state().items() if k != "id"} == state
+    assert [r.get("refereed", True) for r in state["results"]] == [False, False]
+    assert [p["score"] for p in rami.state(at=3)["players"]] == [17, 40, 0]

@@ -51,7 +51,7 @@ def test_a_conflicting_offline_entry_is_shown_and_resolved_without_loss(phones, 
     alert = host.locator("#live .outbox [role=alert]")
     expect(alert).to_contain_text("While this entry waited, the table moved on", timeout=10000)
     expect(alert).to_contain_text("Ben took the discard")
-    expect(alert).to_contain_text("Your entry, not sent: Ben: Took from the stock")
+    expect(alert).to_contain_text("Your entry, not sent: Ben: took from the stock")
     check_page(host, "outbox-conflict")
     assert kinds(log(base_url, table))[2:] == [(3, "draw", 1, "discard")]  # no silent overwrite
     alert.get_by_role("button", name="Redo it on the table as it is now").click()
@@ -108,4 +108,20 @@ def test_an_entry_whose_post_fails_for_the_network_waits_and_is_sent_later(phone
     host.unroute("**/outbox")
     expect(outbox).to_be_hidden(timeout=15000)  # the outbox tries again by itself
     expect(host.locator("#headline")).to_have_text("Ben's turn: discard a card.", timeout=5000)
+    assert kinds(log(base_url, table))[2:] == [(3, "draw", 1, "stock")]
+
+
+def test_a_french_phone_says_what_waits_in_french(phones, base_url):
+    host, ben = phones(), phones(locale="fr-FR")
+    table = dealt_table(host)
+    join(ben, host, "Ben")
+    ben.goto(f"/t/{table}")
+    ben.context.set_offline(True)
+    ben.get_by_role("button", name=re.compile("A pioché")).click()
+    expect(ben.locator("#live .outbox")).to_contain_text("En attente d’envoi (1)")
+    expect(ben.locator("#live .outbox")).to_contain_text("Ben : a pioché")
+    expect(ben.locator("#live .live-state")).to_contain_text("Hors ligne")
+    check_page(ben, "outbox-waiting-fr")
+    ben.context.set_offline(False)
+    expect(ben.locator("#live .outbox")).to_be_hidden(timeout=10000)
     assert kinds(log(base_url, table))[2:] == [(3, "draw", 1, "stock")]

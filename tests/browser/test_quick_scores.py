@@ -15,14 +15,16 @@ TEXT = {
            "history": "History", "won": "Ana won the round", "twos": "2s in Ben's 15 cards",
            "jokers": "Jokers in Ben's 15 cards", "points": "Points left in %s's hand",
            "correct": "Correct this entry", "changes": "Show what changes", "confirm": "Confirm the correction",
-           "too_heavy": "Ana's hand cannot be worth 209: 14 cards hold at most 208 points"},
+           "too_heavy": "Ana's hand cannot be worth 209: 14 cards hold at most 208 points",
+           "preview": "Each opponent pays 22; Ben gains +66."},
     "fr": {"locale": "fr-FR", "who_out": "Score rapide\u00a0: qui est sorti\u202f?", "who_won": "Score rapide\u00a0: qui a gagné la manche\u202f?",
            "record": "Enregistrer les points", "first": "Au premier tour", "suit": "Les 15 cartes sont d’une seule couleur",
            "dealt": "Cartes distribuées", "valid": "Sortie valide", "quick": "non arbitré", "back": "Retour à la table",
            "history": "Historique", "won": "Manche gagnée par Ana", "twos": "Ben\u00a0: combien de deux\u202f?",
            "jokers": "Ben\u00a0: combien de jokers\u202f?", "points": "%s\u00a0: points restant en main",
            "correct": "Corriger cette entrée", "changes": "Voir ce qui change", "confirm": "Confirmer la correction",
-           "too_heavy": "Ana ne peut pas avoir une main qui vaut 209 : 14 cartes valent au plus 208 points"},
+           "too_heavy": "Ana ne peut pas avoir une main qui vaut 209 : 14 cartes valent au plus 208 points",
+           "preview": "Chaque adversaire paie 22\u202f; Ben gagne +66."},
 }
 # What a French page of these screens must never show (the English of this feature's own strings).
 ENGLISH = ("Quick score", "went out", "Record the score", "not refereed", "On the first turn", "Points left",
@@ -87,6 +89,7 @@ def test_a_continental_deal_by_quick_score_is_at_most_six_taps(phones, lang):
     taps.tap(host.get_by_role("group", name=t["jokers"]).get_by_role("radio", name="1", exact=True))
     taps.tap(host.get_by_role("radio", name=t["first"]))
     taps.tap(host.get_by_label(t["suit"]))
+    expect(host.locator("#quick-preview")).to_have_text(t["preview"])  # before anything is written
     taps.tap(host.get_by_role("button", name=t["record"]))
     expect(host.get_by_role("heading", name=t["valid"])).to_be_visible()
     print(f"[{lang}] Continental quick score, every count given: {taps.count} taps")

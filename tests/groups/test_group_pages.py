@@ -82,3 +82,19 @@ def test_the_group_page_in_french(app, sunday):
     sunday.tables["C"].enter("void", target=sunday.seqs["dan_invalid"])
     assert FIVE  # the group still reads after a correction
     assert phone.get(f"/g/{sunday.id}").status_code == 200
+
+
+def test_playing_again_keeps_the_new_table_in_the_group_of_the_phone_that_holds_it(app, sunday):
+    from flask import session
+
+    from api import service
+    from api.web.group_forms import keep_in_group
+
+    previous = sunday.tables["C2"].id
+    with app.test_request_context("/"):
+        again = service.create_table({"game": "continental", "players": ["Dan", "Chloé", "Ben", "ana"]})
+        assert keep_in_group(previous, again) is None  # this phone does not hold the group
+        session["groups"] = [[sunday.id, sunday.token, "Sunday table"]]
+        assert keep_in_group(previous, again) == sunday.id
+    listed = sunday.read()["tables"]
+    assert listed[0]["id"] == again["id"] and listed[0]["players"] == ["Dan", "Chloé", "Ben", "Ana"]

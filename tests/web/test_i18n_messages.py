@@ -31,7 +31,8 @@ def test_an_invalid_exit_is_explained_in_french_with_cards_as_players_read_them(
     host.enter(type="deal", dealer="0", upcard="7H")
     host.enter(type="draw", seat="1", from_="stock")
     host.enter(type="discard", seat="1", card="9C")
-    host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT})
+    host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT,
+                                      "confirm": "declared"})  # an invalid exit, recorded as declared
     page = text_of(phone("fr").page(f"/t/{host.table}/e/5"))
     assert "ces cartes ne se suivent pas : 5♥, 6♥, 8♥" in page
     assert "Not a valid exit" not in page and "not consecutive" not in page
@@ -95,7 +96,8 @@ def test_a_seat_phone_is_not_offered_to_correct_its_own_exit(host, phone):
     host.enter(type="deal", dealer="0", upcard="7H")
     host.enter(type="draw", seat="1", from_="stock")
     host.enter(type="discard", seat="1", card="9C")
-    host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT})
+    host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT,
+                                      "confirm": "declared"})  # an invalid exit, recorded as declared
     ben = joined(host, phone("fr"), 1)
     assert "/e/5/void" not in ben.page(f"/t/{host.table}/e/5") and "/e/4/void" in ben.page(f"/t/{host.table}/e/4")
     assert "/e/5/void" in host.page(f"/t/{host.table}/e/5")

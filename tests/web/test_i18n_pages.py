@@ -35,7 +35,8 @@ def test_a_continental_table_in_french_shows_no_english(phone):
     host.enter(type="discard", seat="1", card="9C")
     host.enter(type="discard", seat="2", card="9C", status=303)  # refused: Chloé takes first
     pages += [t, f"{t}/compose/exit?seat=1"]
-    host.post(f"{t}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT})
+    host.post(f"{t}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT,
+                             "confirm": "declared"})  # an invalid exit, recorded as declared
     pages += [t, f"{t}/history", f"{t}/e/2", f"{t}/e/3", f"{t}/e/5", f"{t}/e/4/void", f"{t}/e/4/replace"]
     host.enter(type="draw", seat="2", from_="stock")
     host.enter(type="discard", seat="2", card="KD")

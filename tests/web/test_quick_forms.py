@@ -1,5 +1,7 @@
 """Quick scores from the pages: who went out or won in one tap, counts as buttons, points on the number pad."""
 
+import html
+import json
 import re
 
 import pytest
@@ -37,6 +39,11 @@ def test_the_quick_exit_form_gives_counts_as_buttons_within_the_decks(host):
     assert re.findall(r'name="jokers" value="(\d+)"', page) == ["0", "1", "2"]
     assert 'name="timing" value="later" checked' in page and 'name="one_suit"' in page
     assert f"/t/{table}/compose/exit?seat=1" in page  # the cards stay possible
+    assert "Each opponent pays 11; Ben gains +33." in page  # no 2, no joker: 1 + 10 (C-12)
+    preview = re.search(r'data-settlements="([^"]+)"', page).group(1)
+    settlements = json.loads(html.unescape(preview))
+    assert settlements["2-1-first_turn-1"] == 1 + 4 + 7 + 10 and settlements["0-0-without_drawing-0"] == 21
+    assert len(settlements) == 9 * 3 * 3 * 2
 
 
 def test_a_quick_exit_is_settled_and_shown_as_not_refereed(host, client):
