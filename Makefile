@@ -21,10 +21,10 @@ migrate: $(STAMP)
 run: migrate
 	$(VENV)/bin/flask --app api run --host 127.0.0.1 --port 8000
 
-# Production counterpart of `make run`: gunicorn with the Procfile's worker class (gevent holds hundreds of
-# event streams on 2 cores: see README, "Live and offline").
+# Production counterpart of `make run`: gunicorn with the Procfile's worker class (gthread, a thread per
+# open event stream, threads made on demand: see README, "Live and offline").
 serve: migrate
-	$(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class gevent --worker-connections 1000 --bind 127.0.0.1:$${PORT:-8000} 'api:create_app()'
+	$(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class gthread --threads 1000 --bind 127.0.0.1:$${PORT:-8000} 'api:create_app()'
 
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)

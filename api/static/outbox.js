@@ -55,59 +55,8 @@
 
   function remove(queue, item) { queue.splice(queue.indexOf(item), 1); }
 
-  function button(text, action) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    b.addEventListener("click", action);
-    return b;
-  }
-
   function render() {
-    var items = mine(load());
-    panel.hidden = items.length === 0;
-    panel.textContent = "";
-    if (!items.length) { return; }
-    var head = document.createElement("p");
-    head.className = "outbox-count";
-    head.textContent = t("waiting").replace("{n}", items.length) + (sending ? " · " + t("sending") : "");
-    panel.appendChild(head);
-    var list = document.createElement("ul");
-    items.forEach(function (i) {
-      var li = document.createElement("li");
-      li.textContent = i.label;
-      list.appendChild(li);
-    });
-    panel.appendChild(list);
-    var first = items[0];
-    if (first.conflict || first.problem) {
-      var alert = document.createElement("div");
-      alert.className = "problem";
-      alert.setAttribute("role", "alert");
-      var p = document.createElement("p");
-      p.className = "ptitle";
-      p.textContent = first.conflict ? t("conflict") : t("refused") + " " + first.problem.title;
-      alert.appendChild(p);
-      if (first.conflict) {
-        var meanwhile = document.createElement("div");
-        meanwhile.innerHTML = first.conflict.meanwhile;  // our own server's page fragment, escaped by Jinja
-        alert.appendChild(meanwhile);
-      } else {
-        var why = document.createElement("p");
-        why.textContent = (first.problem.violations || []).map(function (v) { return v.message; }).join("; ")
-          || first.problem.detail;
-        alert.appendChild(why);
-      }
-      var yours = document.createElement("p");
-      yours.textContent = t("yours").replace("{what}", first.label);
-      alert.appendChild(yours);
-      var actions = document.createElement("div");
-      actions.className = "two";
-      actions.appendChild(button(t("drop"), function () { decide(first, "drop"); }));
-      if (first.conflict) { actions.appendChild(button(t("redo"), function () { decide(first, "redo"); })); }
-      alert.appendChild(actions);
-      panel.appendChild(alert);
-    }
+    window.ArbitreOutboxView.render(panel, mine(load()), { sending: sending, t: t, decide: decide });
   }
 
   function decide(item, how) {
