@@ -50,6 +50,7 @@ def _instance_secret(instance_path: str) -> str:
 
 
 PARTS = ("events.db", "api.referee_api", "api.tables", "api.openapi", "api.web", "api.stream", "api.web.live")
+PARTS += ("api.groups", "api.web.groups")
 
 
 def _register_parts(app: Flask) -> None:

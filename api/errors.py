@@ -6,8 +6,9 @@ from flask import Flask, Response, json, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from api import texts
 from referee.cards import CardError
-from referee.violations import Refusal
+from referee.violations import Malformed, Refusal
 
 PROBLEM = "application/problem+json"
 INTERNAL = "The server failed on this request. The failure is logged; a 5xx is always a bug."
@@ -54,8 +55,10 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(CardError)
     def card_error(exc: CardError):
-        return problem(400, "Unknown card", f"{exc.token!r} is {exc.reason}", rules=["K-1"],
-                       violations=[{"rule": "K-1", "message": f"{exc.token!r} is {exc.reason}", "card": str(exc.token)}])
+        message = f"{exc.token!r} is {exc.reason}"
+        return problem(400, "Unknown card", message, rules=["K-1"],
+                       violations=[{"rule": "K-1", "message": message, "key": "%(token)s is %(reason)s",
+                                    "params": {"token": repr(exc.token), "reason": exc.reason}, "card": str(exc.token)}])
 
     @app.errorhandler(ValidationError)
     def validation_error(exc: ValidationError):
@@ -63,9 +66,17 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Refusal)
     def refusal(exc: Refusal):
-        detail = "; ".join(f"{v.rule}: {v.message}" if v.rule else v.message for v in exc.violations) or str(exc)
-        return problem(exc.status, exc.title, detail, rules=[r for r in exc.rules if r],
-                       violations=[v.to_dict() for v in exc.violations if v.rule])
+        # The service names the table's players on the refusal (`players`): messages say "Ana", never "seat 0".
+        names = getattr(exc, "players", None)
+        violations = texts.named([v.to_dict() for v in exc.violations if v.rule], names)
+        extra = {}
+        if isinstance(exc, Malformed):
+            detail = texts.render(exc.key, exc.params, texts.english(names))
+            extra = {"key": exc.key, "params": dict(exc.params)}
+        else:
+            detail = "; ".join(f"{v['rule']}: {v['message']}" for v in violations) or str(exc)
+        return problem(exc.status, exc.title, detail, rules=[r for r in exc.rules if r], violations=violations,
+                       **extra)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -43,19 +43,21 @@ class Operation:
     query: object = None
     content_type: str = "application/json"
     tag: str | None = None
+    components: tuple = ()  # (name, schema) of fields inside the body, e.g. an entry's, named in a description
 
 
 _OPERATIONS: dict[tuple[str, str], Operation] = {}
 
 
 def document(path: str, method: str, summary: str, *, request=None, response=None, errors=(400,), status=200,
-             query=None, content_type="application/json", tag=None) -> None:
+             query=None, content_type="application/json", tag=None, components=None) -> None:
     """Describe one endpoint in /api/openapi.json; call it once per endpoint, at import."""
     # request/response/query: marshmallow schema classes or None; errors: the problem+json
     # statuses it may answer; status: its success code; content_type: the success body's type.
     tag = tag or path.removeprefix("/api/v1/").split("/")[0]
     _OPERATIONS[(path, method.lower())] = Operation(path, method.lower(), summary, request, response,
-                                                     tuple(errors), status, query, content_type, tag)
+                                                     tuple(errors), status, query, content_type, tag,
+                                                     tuple((components or {}).items()))
 
 
 def _namer():
@@ -104,6 +106,9 @@ def build_spec() -> dict:
     spec.components.schema("Problem", schema=ProblemSchema)
     paths: dict[str, dict] = {}
     for op in _OPERATIONS.values():
+        for name, schema in op.components:
+            if name not in spec.components.schemas:
+                spec.components.schema(name, schema=schema)
         paths.setdefault(op.path, {})[op.method] = _operation(op)
     for path in sorted(paths):
         spec.path(path=path, operations=paths[path])

@@ -73,7 +73,8 @@ def current(store: Store, table_id: str, head: Head | None = None) -> Replayed:
     """Replay the log up to its head: from the cache, else from a snapshot, else the whole log."""
     version, last = (head.version, head.hash) if head else store.head(table_id)
     if version == 0:
-        raise ApiError(404, "Unknown table", f"no table {table_id!r}")
+        raise ApiError(404, "Unknown table", f"no table {table_id!r}", key="no table %(value)s",
+                       params={"value": repr(table_id)})
     cache, lock = _cache()
     with lock:
         cached = cache.get(table_id)

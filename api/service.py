@@ -7,14 +7,14 @@ import secrets
 from flask import current_app
 
 from api.errors import ApiError
-from api import replays
+from api import replays, texts
 from api.replays import Replayed, now
 from api.schemas.tables import CreateTableSchema, canonical_cards, read_entry
 from events import ChainError, Conflict, Head, Store, export_lines, read_export
 from events.db import get_store
 from referee import log
 from referee.log import Entry, game_module
-from referee.violations import Malformed
+from referee.violations import N_, Malformed, Refusal
 
 MAX_DUE = 8  # server entries written per request at most; more would mean a stuck clock
 
@@ -24,7 +24,8 @@ def _record(store: Store, table_id: str):
     records = current_app.extensions.setdefault("tables.records", {})
     record = records.get(table_id) or store.table(table_id)
     if record is None:
-        raise ApiError(404, "Unknown table", f"no table {table_id!r}")
+        raise ApiError(404, "Unknown table", f"no table {table_id!r}", key=N_("no table %(value)s"),
+                       params={"value": repr(table_id)})
     records[table_id] = record
     return record
 
@@ -91,19 +92,38 @@ def read_table(table_id: str, at: int | None = None) -> dict:
     if at is None:
         return {"id": table_id, **game.view(current.replay.state), "version": current.version}
     if not 1 <= at <= current.version:
-        raise ApiError(400, "No such entry", f"`at` is an entry of this log: 1 to {current.version}, not {at}")
+        raise ApiError(400, "No such entry", f"`at` is an entry of this log: 1 to {current.version}, not {at}",
+                       key=N_("`at` is an entry of this log: 1 to %(last)s, not %(value)s"),
+                       params={"last": current.version, "value": at})
     return {"id": table_id, **game.view(log.replay(current.entries[:at]).state), "version": at}
 
 
-def _forbidden(game, state, entry: Entry, holder) -> ApiError | None:
-    """Say why this token may not write the entry (403), or None: the host writes anything."""
+def _names(current: Replayed) -> list[str]:
+    return list(current.entries[0].data.get("players") or [])
+
+
+def _forbidden(game, current: Replayed, entry: Entry, holder) -> ApiError | None:
+    """Say why this token may not write the entry (403), naming the players, or None: the host writes anything."""
     if holder == "host":
         return None
-    actor = game.actor(state, entry)
+    actor = game.actor(current.replay.state, entry)
     if actor == holder:
         return None
-    whose = "the host's" if actor is None else f"seat {actor}'s"
-    return ApiError(403, "Not your seat", f"this token is seat {holder}'s; this {entry.type} entry is {whose} to write")
+    target = entry.data.get("target") if entry.type in log.CORRECTIONS else None
+    if any(e.seq == target and e.type == "exit" for e in current.entries):
+        key, params, rules = FORBIDDEN_EXIT, {"holder": holder}, ["E-2"]
+    elif actor is None:
+        key, params, rules = FORBIDDEN_HOST, {"holder": holder, "type": entry.type}, []
+    else:
+        key, params, rules = FORBIDDEN_SEAT, {"holder": holder, "type": entry.type, "actor": actor}, []
+    detail = texts.render(key, params, texts.english(_names(current)))
+    return ApiError(403, "Not your seat", detail, key=key, params=params, rules=rules)
+
+
+FORBIDDEN_SEAT = N_("this phone holds %(holder)s's seat; this %(type)s entry is %(actor)s's to write")
+FORBIDDEN_HOST = N_("this phone holds %(holder)s's seat; this %(type)s entry is the host's to write")
+FORBIDDEN_EXIT = N_("an exit, valid or invalid, is voided or replaced by the host only, never by a seat (E-2): "
+                    "its cards stay known (C-11), so %(holder)s's phone cannot correct it")
 
 
 def _with_dealer(entry: Entry, current: Replayed) -> Entry:
@@ -126,7 +146,7 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
     expected, type_, seat, fields = read_entry(body)
     game = game_module(record.game)
     current = _catch_up(store, table_id, game)
-    refused = _forbidden(game, current.replay.state, Entry(current.version + 1, type_, seat, now(), fields), holder)
+    refused = _forbidden(game, current, Entry(current.version + 1, type_, seat, now(), fields), holder)
     if refused is not None and key is None:
         raise refused
     data = canonical_cards(type_, fields)
@@ -137,14 +157,19 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
             raise refused  # the key was not known: a new entry from the wrong seat
         current = replays.current(store, table_id, head)
         entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
-        forbidden = _forbidden(game, current.replay.state, entry, holder)
+        forbidden = _forbidden(game, current, entry, holder)
         if forbidden is not None:
             raise forbidden
-        written["replay"] = log.append(list(current.entries), current.replay, entry)
+        try:
+            written["replay"] = log.append(list(current.entries), current.replay, entry)
+        except Refusal as refusal:
+            refusal.players = _names(current)  # its messages name the players (api/errors.py)
+            raise
         written["entries"] = (*current.entries, entry)
         # A replacement is judged in its target's place: answer with the verdict it now has there.
         judged = entry.data["target"] if entry.type == "replace" else entry.seq
-        return entry.type, entry.seat, entry.at, entry.data, written["replay"].verdicts.get(judged)
+        verdict = texts.named_verdict(written["replay"].verdicts.get(judged), _names(current))
+        return entry.type, entry.seat, entry.at, entry.data, verdict
 
     try:
         appended = store.append(table_id, expected, key, decide)
@@ -185,14 +210,22 @@ def import_log(text: str) -> dict:
     except ChainError as error:
         rules = ["E-4"] if error.status == 422 else []
         raise ApiError(error.status, "Broken log" if rules else "Unreadable log", str(error), line=error.line,
+                       key=N_("line %(line)s: %(cause)s"),
+                       params={"line": error.line, "cause": {"key": error.key, "params": error.params or None}},
                        rules=rules, violations=[{"rule": r, "message": error.message, "entry": error.line}
                                                 for r in rules]) from None
     first = items[0]
     if first["type"] != "create" or not isinstance(first["data"].get("players"), list):
         raise Malformed("line 1: a log starts with its `create` entry, naming the game and the players")
     entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"], i["data"]) for i in items]
-    replay = log.replay(entries_)
-    chained = Store.chain([(i["type"], i["seat"], i["at"], i["data"], replay.verdicts.get(i["seq"])) for i in items])
+    try:
+        replay = log.replay(entries_)
+    except Refusal as refusal:
+        refusal.players = list(first["data"]["players"])
+        raise
+    names = list(first["data"]["players"])
+    chained = Store.chain([(i["type"], i["seat"], i["at"], i["data"], texts.named_verdict(replay.verdicts.get(i["seq"]),
+                                                                                         names)) for i in items])
     table_id, host, seats = _new_tokens(len(first["data"]["players"]))
     get_store().create_table(table_id, first["data"]["game"], host, seats, chained)
     return _created(table_id, host, seats, first["data"]["players"], chained[-1].seq)

@@ -7,6 +7,7 @@ from flask import Blueprint, Flask, Response, request
 from api import service
 from api.errors import ApiError
 from api.openapi import document
+from api.schemas.quick import ExitCountsSchema, RoundPointsSchema
 from api.schemas.tables import (CreateTableSchema, EntriesArgsSchema, EntriesSchema, EntryAnswerSchema,
                                  EntryBodySchema, TableArgsSchema, TableCreatedSchema, TableSchema)
 
@@ -47,8 +48,13 @@ def _key() -> str | None:
 
 @bp.post("")
 def create():
-    """Open a table; its creation is entry 1."""
-    return service.create_table(_json()), 201
+    """Open a table; its creation is entry 1. With `group` (and X-Group-Token) it belongs to that group."""
+    body = _json()
+    if isinstance(body, dict) and "group" in body:
+        from api import group_service
+
+        return group_service.create_table(body, request.headers.get("X-Group-Token", "").strip() or None), 201
+    return service.create_table(body), 201
 
 
 @bp.get("/<table_id>")
@@ -88,7 +94,8 @@ document("/api/v1/tables", "post", "Open a table; its creation is entry 1", requ
 document(TABLE, "get", "Read a table as its log replays (now, or as of entry `at`)", response=TableSchema,
          query=TableArgsSchema, errors=(400, 404))
 document(TABLE + "/entries", "post", "Write one entry (Authorization: Bearer <token>; optional Idempotency-Key)",
-         request=EntryBodySchema, response=EntryAnswerSchema, status=201, errors=(400, 401, 403, 404, 409, 422))
+         request=EntryBodySchema, response=EntryAnswerSchema, status=201, errors=(400, 401, 403, 404, 409, 422),
+         components={"ExitCounts": ExitCountsSchema, "RoundPoints": RoundPointsSchema})  # quick scores' fields
 document(TABLE + "/entries", "get", "List the entries after `after`", response=EntriesSchema,
          query=EntriesArgsSchema, errors=(400, 404))
 document(TABLE + "/export", "get", "Export the log as NDJSON, one entry a line with its hash (E-4)",

@@ -11,11 +11,16 @@ RESERVED = ("seq", "type", "at", "seat", "hash")  # top-level keys of an exporte
 
 
 class ChainError(ValueError):
-    """An export that does not verify: `line` is the 1-based line of the first fault."""
+    """An export that does not verify: `line` is the 1-based line of the first fault.
 
-    def __init__(self, line: int, message: str, status: int = 422):
+    `key` and `params` are the message as a key (the English template) and its parameters, for the edge
+    to say in the reader's language; `message` is the key filled.
+    """
+
+    def __init__(self, line: int, key: str, status: int = 422, **params):
+        message = key % params if params else key
         super().__init__(f"line {line}: {message}")
-        self.line, self.message, self.status = line, message, status
+        self.line, self.message, self.status, self.key, self.params = line, message, status, key, params
 
 
 def iso(at: datetime) -> str:
@@ -52,10 +57,11 @@ def read_export(text: str) -> list[dict]:
     for number, line in enumerate(lines, start=1):
         item = _read_line(number, line)
         if item["seq"] != number:
-            raise ChainError(number, f"expected entry {number}, found entry {item['seq']} (E-1: no gaps)")
+            raise ChainError(number, "expected entry %(n)s, found entry %(seq)s (E-1: no gaps)", n=number,
+                             seq=item["seq"])
         expected = entry_hash(item["seq"], item["type"], item["seat"], item["at"], item["data"], prev)
         if item["hash"] != expected:
-            raise ChainError(number, f"entry {number} does not match its hash: the log was changed (E-4)")
+            raise ChainError(number, "entry %(n)s does not match its hash: the log was changed (E-4)", n=number)
         prev = item["hash"]
         out.append(item)
     return out

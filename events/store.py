@@ -12,6 +12,7 @@ import sqlalchemy as sa
 
 from events.chain import entry_hash, iso
 from events.models import EntryRow, TableRow
+from events.groups import GroupRecords
 from events.side import SideRecords
 
 ENTRIES = EntryRow.__table__
@@ -181,7 +182,7 @@ def _head(conn, table_id: str) -> tuple[int, str | None]:
     return (0, None) if row is None else (row.seq, row.hash)
 
 
-class Store(SideRecords):
+class Store(SideRecords, GroupRecords):
     """The event store over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
     def __init__(self, engine: sa.Engine, locked: Callable):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, NamedTuple
 
+from referee.violations import N_
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -23,10 +25,16 @@ class CardError(ValueError):
 
     rule = "K-1"
 
+    key = N_("%(token)s is %(reason)s (K-1)")  # `reason` is itself a key: "not a card"
+
     def __init__(self, token: object, reason: str = "not a card"):
         self.token = token
         self.reason = reason
         super().__init__(f"{token!r} is {reason} (K-1)")
+
+    def cause(self) -> dict:
+        """Why, as a parameter of another message (`{"key", "params"}`)."""
+        return {"key": self.key, "params": {"token": repr(self.token), "reason": self.reason}}
 
 
 class Card(NamedTuple):
@@ -65,7 +73,7 @@ _CACHE: dict[str, Card] = {}
 def parse_card(token: object) -> Card:
     """Read one card in any accepted spelling (K-1); raise CardError otherwise."""
     if not isinstance(token, str):
-        raise CardError(token, "not a card (a card is text like 10H or JK)")
+        raise CardError(token, N_("not a card (a card is text like 10H or JK)"))
     cached = _CACHE.get(token)
     if cached is not None:
         return cached
@@ -74,7 +82,7 @@ def parse_card(token: object) -> Card:
         card = JOKER
     else:
         if len(text) < 2 or text[-1] not in _SUIT_INPUT or text[:-1] not in _RANK_INPUT:
-            raise CardError(token)
+            raise CardError(token, N_("not a card"))
         card = Card(_RANK_INPUT[text[:-1]], _SUIT_INPUT[text[-1]])
     if len(_CACHE) < 4096:
         _CACHE[token] = card

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable
 
-from referee.violations import Malformed, Refusal, Violation
+from referee.violations import N_, Malformed, Refusal, Violation, refuse
 
 CORRECTIONS = ("void", "replace")
 
@@ -53,11 +53,11 @@ def read_create(entry: Entry, seats: range, rule: str, game: str) -> tuple[list[
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise Malformed("create needs `players`, a list of names")
     if len(players) not in seats:
-        raise Refusal([Violation(rule, f"{game} is played by {seats.start} to {seats.stop - 1} players, "
-                                       f"not {len(players)}")])
+        raise Refusal([Violation(rule, N_("%(game)s is played by %(least)s to %(most)s players, not %(n)s"),
+                                 {"game": game, "least": seats.start, "most": seats.stop - 1, "n": len(players)})])
     tracking = entry.data.get("tracking", "full")
     if tracking not in TRACKINGS:
-        raise Malformed(f"`tracking` is full or results, not {tracking!r}")
+        raise Malformed("`tracking` is full or results, not %(value)s", value=repr(tracking))
     return list(players), tracking
 
 
@@ -67,7 +67,7 @@ def game_module(game: str):
     elif game == "rami":
         from referee.rami import table
     else:
-        raise Malformed(f"unknown game {game!r}: continental or rami")
+        raise Malformed("unknown game %(value)s: continental or rami", value=repr(game))
     return table
 
 
@@ -111,32 +111,39 @@ CORRECTION_FIELDS = {"void": {"target"}, "replace": {"target", "entry"}}
 
 def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voided: set) -> None:
     if not isinstance(target, int) or isinstance(target, bool):
-        raise Malformed(f"{entry.type} needs `target`, the seq of the entry it corrects")
+        raise Malformed("%(type)s needs `target`, the seq of the entry it corrects", type=entry.type)
     extra = set(entry.data) - CORRECTION_FIELDS[entry.type]
     if extra:
-        takes = " and ".join(f"`{name}`" for name in sorted(CORRECTION_FIELDS[entry.type]))
-        raise Malformed(f"{entry.type} takes only {takes}, not {', '.join(sorted(map(str, extra)))}")
+        key = "%(type)s takes only `target` and `entry`, not %(names)s" if entry.type == "replace" \
+            else "%(type)s takes only `target`, not %(names)s"
+        raise Malformed(key, type=entry.type, names=sorted(map(str, extra)))
     if target not in by_seq or target >= entry.seq:
-        raise Refusal([Violation("E-2", f"entry {target} is not an earlier entry of this log", entry=target)])
+        raise refuse("E-2", "entry %(entry)s is not an earlier entry of this log", entry=target)
     if target == 1:
-        raise Refusal([Violation("E-2", "the table's creation (entry 1) cannot be corrected", entry=1)])
+        raise refuse("E-2", "the table's creation (entry 1) cannot be corrected", entry=1)
     if target in voided:
-        raise Refusal([Violation("E-2", f"entry {target} is already voided", entry=target)])
+        raise refuse("E-2", "entry %(entry)s is already voided", entry=target)
     if current[by_seq[target]] is None:
-        raise Refusal([Violation("E-2", f"entry {target} is a correction; correct the entry it targets", entry=target)])
+        raise refuse("E-2", "entry %(entry)s is a correction; correct the entry it targets", entry=target)
     if entry.type == "replace":
         body = entry.data.get("entry")
         if not isinstance(body, dict) or not isinstance(body.get("type"), str):
             raise Malformed("replace needs `entry`, the entry to put in place of the target, with its `type`")
         if body["type"] in CORRECTIONS or body["type"] == "create":
-            raise Malformed(f"a {body['type']} entry cannot be a replacement")
+            raise Malformed("a %(type)s entry cannot be a replacement", type=body["type"])
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
-            raise Malformed(f"the replacement for entry {target}: `seat` is a seat number, not {seat!r}")
+            raise Malformed("the replacement for entry %(entry)s: `seat` is a seat number, not %(value)s",
+                            entry=target, value=repr(seat))
 
 
-def replay(entries: Iterable[Entry]) -> Replay:
-    """Fold the whole log (already accepted) into its state."""
+def replay(entries: Iterable[Entry], observe=None) -> Replay:
+    """Fold the whole log (already accepted) into its state.
+
+    `observe(entry, verdict, state)`, when given, is called after each effective entry folds (a replacement
+    in its target's place, voided entries and corrections left out): a fold of its own (statistics) rides
+    along the replay instead of replaying again.
+    """
     entries = list(entries)
     if not entries or entries[0].type != "create":
         raise Malformed("a log starts with its `create` entry")
@@ -156,11 +163,14 @@ def replay(entries: Iterable[Entry]) -> Replay:
             verdict = game.apply(state, entry)
         except Refusal as refusal:
             if isinstance(refusal, Malformed) and entry.seq in replaced:
-                raise Malformed(f"the replacement for entry {entry.seq}: {refusal}",
-                                next((v.rule for v in refusal.violations if v.rule), None)) from None
+                raise Malformed("the replacement for entry %(entry)s: %(cause)s",
+                                next((v.rule for v in refusal.violations if v.rule), None),
+                                entry=entry.seq, cause=refusal.cause()) from None
             raise _at_entry(refusal, entry) from None
         if verdict is not None:
             out.verdicts[entry.seq] = verdict
+        if observe is not None:
+            observe(entry, verdict, state)
     if told < marked:
         corrected(state, marks[-1][1])
     return out
@@ -185,9 +195,10 @@ def append(entries: list[Entry], current: Replay, entry: Entry) -> Replay:
 
 def _at_entry(refusal: Refusal, entry: Entry) -> Refusal:
     """Name the entry that fails to replay (E-2)."""
+    key = N_("entry %(entry)s (%(type)s) no longer replays: %(cause)s")
     violations = [
-        Violation(v.rule, f"entry {entry.seq} ({entry.type}) no longer replays: {v.message}",
+        Violation(v.rule, key, {"entry": entry.seq, "type": entry.type, "cause": {"key": v.key, "params": v.params}},
                   v.run, v.meld, v.card, entry.seq)
         for v in refusal.violations
-    ] or [Violation("E-2", f"entry {entry.seq} ({entry.type}) no longer replays: {refusal}", entry=entry.seq)]
-    return Refusal(violations, title="The corrected log no longer replays")
+    ] or [Violation("E-2", key, {"entry": entry.seq, "type": entry.type, "cause": refusal.cause()}, entry=entry.seq)]
+    return Refusal(violations, title=N_("The corrected log no longer replays"))

@@ -12,7 +12,7 @@ from typing import NamedTuple, Sequence
 
 from referee.cards import Card, CardError, SUITS, parse_card
 from referee.runs import SUIT_NAMES, RunCheck, WildTest, check_run  # noqa: F401 - the run check lives there
-from referee.violations import Violation
+from referee.violations import N_, Violation
 
 
 class Placed(NamedTuple):
@@ -40,16 +40,16 @@ def parse_placed(token: object) -> Placed:
         try:
             announced = parse_card(right)
         except CardError:
-            raise CardError(token, "not a card with an announced card (write it like JK=7H)") from None
+            raise CardError(token, N_("not a card with an announced card (write it like JK=7H)")) from None
         if announced.is_joker:
-            raise CardError(token, "an announcement of a joker (a wild stands for a real card, like JK=7H)")
+            raise CardError(token, N_("an announcement of a joker (a wild stands for a real card, like JK=7H)"))
         return Placed(card, announced)
     return Placed(parse_card(token))
 
 
 def parse_meld(tokens: object) -> list[Placed]:
     if not isinstance(tokens, (list, tuple)):
-        raise CardError(tokens, "not a list of cards")
+        raise CardError(tokens, N_("not a list of cards"))
     return [parse_placed(t) for t in tokens]
 
 
@@ -70,26 +70,28 @@ def check_set(items: Sequence[Placed], is_wild: WildTest, *, set_rules: tuple[st
     where = where or {}
     out = SetCheck()
 
-    def fault(rules, message, card=None):
+    def fault(rules, key, at=None, **params):  # `at`: the violation's card
         for rule in rules:
-            out.violations.append(Violation(rule, message, card=card, **where))
+            out.violations.append(Violation(rule, key, params or None, card=at, **where))
 
     if not 3 <= len(items) <= 4:
-        fault(set_rules, f"a set has 3 or 4 cards, this one has {len(items)}")
+        fault(set_rules, "a set has 3 or 4 cards, this one has %(n)s", n=len(items))
     standing = []
     for item in items:
         if is_wild(item.card):
             if item.announced is None:
-                fault(wild_rules, f"{item.card.text} needs an announced card, e.g. {item.card.text}=7H", item.card.text)
+                fault(wild_rules, "%(card)s needs an announced card, e.g. %(example)s", item.card.text,
+                      card=item.card.text, example=f"{item.card.text}=7H")
                 continue
             standing.append((item.announced, item))
         else:
             if item.announced is not None and item.announced != item.card:
-                fault(wild_rules, f"{item.card.text} is not wild, it cannot stand for {item.announced.text}", item.text)
+                fault(wild_rules, "%(card)s is not wild, it cannot stand for %(announced)s", item.text,
+                      card=item.card.text, announced=item.announced.text)
             standing.append((item.card, item))
     ranks = {c.rank for c, _ in standing}
     if len(ranks) > 1:
-        fault(set_rules, "a set is of one rank: " + ", ".join(p.text for _, p in standing))
+        fault(set_rules, "a set is of one rank: %(cards)s", cards=[p.text for _, p in standing])
         return out
     if ranks:
         out.rank = ranks.pop()
@@ -98,10 +100,10 @@ def check_set(items: Sequence[Placed], is_wild: WildTest, *, set_rules: tuple[st
         if c.suit in seen:
             if p.announced is not None or seen[c.suit].announced is not None:
                 wild = p if p.announced is not None else seen[c.suit]
-                fault(wild_rules, f"{wild.text}: the set already has a card of that suit; announce a suit it lacks",
-                      wild.text)
+                fault(wild_rules, "%(card)s: the set already has a card of that suit; announce a suit it lacks",
+                      wild.text, card=wild.text)
             else:
-                fault(set_rules, f"a set has all suits different; {c.text} appears twice", c.text)
+                fault(set_rules, "a set has all suits different; %(card)s appears twice", c.text, card=c.text)
         else:
             seen[c.suit] = p
     out.ordered = [seen[s] for s in SUITS if s in seen] + [p for c, p in standing if seen.get(c.suit) is not p]

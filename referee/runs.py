@@ -13,8 +13,9 @@ from operator import itemgetter
 from typing import Callable, Sequence
 
 from referee.cards import Card
-from referee.texts import MIXED_SUITS, SUIT_NAMES, Make, maker, place_text as _name, text, violation  # noqa: F401
-from referee.violations import Violation
+from referee.texts import (MIX, MIXED_SUITS, NEEDS_ANNOUNCED, NOT_CONSECUTIVE, NOT_OWN_PLACE, OTHER_SUIT,  # noqa: F401
+                           SUIT_NAMES, TWICE, WRAPS, LOST, Make, maker, place_text as _name, text, violation)
+from referee.violations import N_, Violation
 
 WildTest = Callable[[Card], bool]
 _at_0 = itemgetter(0)
@@ -53,7 +54,8 @@ def run_faults(items: Sequence, is_wild: WildTest, own_twos: bool, run_rules: tu
     """Check a run as `check_run` says; return (violations, suit, [(position, placed)] when valid, naturals)."""
     out: list[Violation] = []
     if len(items) < 3:
-        out += [make(rule, f"a run needs at least 3 cards, this one has {len(items)}", None) for rule in run_rules]
+        params = {"n": len(items)}
+        out += [make(rule, "a run needs at least 3 cards, this one has %(n)s", None, params=params) for rule in run_rules]
     naturals, wilds, lost = [], [], []  # (card it stands for, placed); lost: wilds with no place
     suit = wild_suit = None
     mixed = mixed_wilds = False
@@ -61,8 +63,9 @@ def run_faults(items: Sequence, is_wild: WildTest, own_twos: bool, run_rules: tu
         card, announced = item
         if not is_wild(card):
             if announced is not None and announced != card:
-                message = f"{text(card)} is not wild, it cannot stand for {text(announced)}"
-                out += [make(rule, message, text(item)) for rule in wild_rules]
+                params = {"card": text(card), "announced": text(announced)}
+                out += [make(rule, N_("%(card)s is not wild, it cannot stand for %(announced)s"), text(item), params=params)
+                        for rule in wild_rules]
             naturals.append((card, item))
             if suit is None:
                 suit = card[1]
@@ -82,14 +85,13 @@ def run_faults(items: Sequence, is_wild: WildTest, own_twos: bool, run_rules: tu
     if mixed:  # no place can be judged in a run of no suit: say what else is plainly wrong
         shown = naturals or wilds
         suits = frozenset([c[1] for c, _ in shown])
-        mix = MIXED_SUITS.get(suits) or " and ".join(SUIT_NAMES[s] for s in sorted(suits))
-        message = f"a run is of one suit; these cards mix {mix}: {', '.join([text(p) for _, p in shown])}"
-        out += [make(rule, message, None) for rule in run_rules]
+        params = {"suits": MIXED_SUITS.get(suits) or tuple(sorted(suits)), "cards": [text(p) for _, p in shown]}
+        out += [make(rule, MIX, None, params=params) for rule in run_rules]
         if len(naturals) > 1:
             _drop_repeats(naturals, {}, out, make, dup_rules)
         for p in lost:
             t = text(p[0])
-            out += [make(rule, f"{t} is wild and needs an announced card", t) for rule in wild_rules]
+            out += [make(rule, LOST, t, params={"card": t}) for rule in wild_rules]
         return out, None, [], len(naturals)
     if suit:
         for cp in [cp for cp in wilds if cp[0][1] != suit]:
@@ -135,16 +137,13 @@ def _lost(lost, standing, suit, own_twos, out, make, rules) -> None:
     for p in lost:
         t = text(p[0])
         if p[1] is not None:
-            name = SUIT_NAMES[suit]
-            message = (f"{text(p)}: this run is in {name}, a wild in it stands for one of its {name}, "
-                       f"e.g. {t}={hint}")
+            key, params = OTHER_SUIT, {"card": text(p), "suit": suit, "example": f"{t}={hint}"}
             t = text(p)
         elif suit and p[0][0] == 2 and own_twos:
-            message = (f"{t} is not at its own place in a run of {SUIT_NAMES[suit]}; announce the card it "
-                       f"stands for, e.g. {t}={hint}")
+            key, params = NOT_OWN_PLACE, {"card": t, "suit": suit, "example": f"{t}={hint}"}
         else:
-            message = f"{t} is wild and needs an announced card, e.g. {t}={hint or '7H'}"
-        out += [make(rule, message, t) for rule in rules]
+            key, params = NEEDS_ANNOUNCED, {"card": t, "example": f"{t}={hint or '7H'}"}
+        out += [make(rule, key, t, params=params) for rule in rules]
 
 
 def _hint(standing: list, suit: str | None) -> str | None:
@@ -170,10 +169,11 @@ def _drop_repeats(cards, taken: dict, out, make, rules) -> list:
             taken[c] = p
             kept.append((c, p))
         elif p[1] is None and p[0] == c and first[1] is None:
-            out += [make(rule, f"{text(c)} twice: identical cards cannot stand in one run", text(c)) for rule in rules]
+            out += [make(rule, TWICE, text(c), params={"card": text(c)}) for rule in rules]
         else:
-            message = f"{text(p)} and {text(first)} both stand for {text(c)}: a place is taken once"
-            out += [make(rule, message, text(p)) for rule in rules]
+            params = {"card": text(p), "other": text(first), "stands": text(c)}
+            out += [make(rule, N_("%(card)s and %(other)s both stand for %(stands)s: a place is taken once"), text(p),
+                         params=params) for rule in rules]
     return kept
 
 
@@ -183,8 +183,7 @@ def _explain_gap(naturals, wilds, unplaced, suit, out, make, run_rules, wild_rul
     ranks = {c.rank for c in cards} | {p.card.rank for _, p in wilds if p.card.suit == suit}
     around = [c.rank + 13 if c.rank <= 6 else c.rank for c in cards]  # the places as if K-A-2 went on
     if 1 in ranks and (_room(around, unplaced) or (ranks & {12, 13} and ranks & {2, 3})):
-        message = "K-A-2 wraps around the ace: an ace is low (A-2-3) or high (Q-K-A), never both"
-        out += [make(rule, message, None) for rule in run_rules]
+        out += [make(rule, WRAPS, None) for rule in run_rules]
         return
     for ace_high in (False, True):
         placed = {_pos(c, ace_high) for c, _ in naturals}
@@ -202,13 +201,14 @@ def _explain_gap(naturals, wilds, unplaced, suit, out, make, run_rules, wild_rul
         for p in misplaced:
             hint = _name(holes[0] if holes else (max(placed) + 1 if max(placed) < 14 else min(placed) - 1), suit)
             if p.announced is None:
-                message = (f"{text(p.card)} is not at its own place here; announce the card it stands for, "
-                           f"e.g. {text(p.card)}={hint}")
-                out += [make(rule, message, text(p.card)) for rule in wild_rules]
+                key = N_("%(card)s is not at its own place here; announce the card it stands for, e.g. %(example)s")
+                params = {"card": text(p.card), "example": f"{text(p.card)}={hint}"}
+                out += [make(rule, key, text(p.card), params=params) for rule in wild_rules]
             else:
-                message = f"{text(p)}: {text(p.announced)} is not a place this wild can take here (e.g. {hint})"
-                out += [make(rule, message, text(p)) for rule in wild_rules]
+                key = N_("%(card)s: %(announced)s is not a place this wild can take here (e.g. %(hint)s)")
+                params = {"card": text(p), "announced": text(p.announced), "hint": hint}
+                out += [make(rule, key, text(p), params=params) for rule in wild_rules]
         if misplaced:
             return
-    shown = ", ".join(text(p) for _, p in sorted(naturals + wilds, key=lambda cp: cp[0].rank))
-    out += [make(rule, f"these cards are not consecutive: {shown}", None) for rule in run_rules]
+    params = {"cards": [text(p) for _, p in sorted(naturals + wilds, key=lambda cp: cp[0].rank)]}
+    out += [make(rule, NOT_CONSECUTIVE, None, params=params) for rule in run_rules]

@@ -78,7 +78,8 @@ def fresh_database(request, kind: str, tmp_path) -> str:
         # A connection left in a transaction by an earlier test would block TRUNCATE: fail instead of hanging.
         conn.execute(sa.text("SET LOCAL lock_timeout = '10s'"))
         # TRUNCATE is not a row DELETE: the append-only triggers let it through.
-        conn.execute(sa.text("TRUNCATE entries, join_codes, table_notes, snapshots, tables"))
+        conn.execute(sa.text("TRUNCATE entries, join_codes, table_notes, snapshots, tables"
+                             ", table_summaries, group_tables, group_names, group_members, groups"))
     engine.dispose()
     return url
 

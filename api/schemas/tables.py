@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from api.schemas.quick import check_quick
 from referee.cards import parse_card
 from referee.melds import parse_placed
 from referee.violations import Malformed
@@ -41,7 +42,9 @@ class TableCreatedSchema(Schema):
 
 class EntryBodySchema(Schema):
     expected_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
-    entry = fields.Dict(required=True, metadata={"description": "`type`, `seat` and the type's fields (API.md)"})
+    entry = fields.Dict(required=True, metadata={"description": "`type`, `seat` and the type's fields (API.md); "
+                                                               "quick scores: an exit's `counts` (ExitCounts), "
+                                                               "a round's `points` (RoundPoints)"})
 
 
 class EntryAnswerSchema(Schema):
@@ -93,6 +96,7 @@ def read_entry(body: object) -> tuple[int, str, int | None, dict]:
     taken = [name for name in SERVER_FIELDS if name in entry]
     if taken:
         raise Malformed(f"{', '.join(taken)} is written by the server, not sent with the entry")
+    check_quick(type_, entry)  # quick scores: `counts`, `points` (api.schemas.quick)
     return loaded["expected_version"], type_, seat, entry
 
 

@@ -8,8 +8,10 @@
     if (op === "back") { field.value = v.replace(/\s*\S+\s*$/, ""); return; }
     if (op === "/") { field.value = v.replace(/\s+$/, "") + "\n"; return; }
     if (op === "=") { field.value = v.replace(/\s+$/, "") + "="; return; }
+    if (op === "to") { field.value = v.replace(/\s+$/, "") + "…"; return; }  // picker.js fills the run
+    if (op === "keyboard") { return; }
     if (field.tagName === "INPUT" && !/=$/.test(v)) { field.value = text; return; }  // a one-card field
-    var glue = (v === "" || /[\n=]$/.test(v)) ? "" : " ";
+    var glue = (v === "" || /[\n=…]$/.test(v)) ? "" : " ";
     field.value = v + glue + text;
   }
 
@@ -48,7 +50,9 @@
         el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
         el.classList.toggle("late", left <= 10);
         if (left > 0) { timers.push(setTimeout(tick, 1000)); }
-        else if (!expired[el.dataset.deadline]) { expired[el.dataset.deadline] = true; refresh(true); }
+        else if (!expired[el.dataset.deadline] && (document.getElementById("main") || {dataset: {}}).dataset.live) {
+          expired[el.dataset.deadline] = true; refresh(true);  // an entry screen keeps what is typed (clock.js)
+        }
       }
       tick();
     });
@@ -115,10 +119,10 @@
     var p = document.createElement("p");
     p.className = "notice stale";
     p.setAttribute("role", "status");
-    p.textContent = document.documentElement.lang === "fr" ? "La table a changé." : "The table has changed.";
+    p.textContent = document.body.dataset.textStale || "The table has changed.";  // the page's words (base.html)
     var b = document.createElement("button");
     b.type = "button";
-    b.textContent = document.documentElement.lang === "fr" ? "Actualiser" : "Refresh";
+    b.textContent = document.body.dataset.textRefresh || "Refresh";
     b.addEventListener("click", function () { refresh(true); });
     p.appendChild(b);
     main.insertBefore(p, main.firstChild);

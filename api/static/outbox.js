@@ -148,12 +148,16 @@
     if (!item.fields.some(function (f) { return f[0] === "key"; })) { item.fields.push(["key", item.key]); }
     if (ahead.length || navigator.onLine === false) { queueUp(item, form); return; }
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    var root = document.documentElement;
+    root.setAttribute("data-sending", "");  // until the next page loads: tests and scripts can wait on it
     post(item, true).then(function (answer) {
       if (answer.redirect) { location.assign(answer.redirect); return; }
+      root.removeAttribute("data-sending");
       item.problem = answer.problem;  // not an answer of ours: keep the entry and say so
       queueUp(item, form);
     })
       .catch(function () {  // the network failed under the POST: keep the entry
+        root.removeAttribute("data-sending");
         form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
         queueUp(item, form);
       });

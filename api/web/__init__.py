@@ -11,7 +11,7 @@ from api.web import cardview, i18n, security
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, the language, the CSRF check and the template helpers."""
-    from api.web import history, pages, play
+    from api.web import history, messages, pages, play
 
     if app.config.get("PERMANENT_SESSION_LIFETIME") == timedelta(days=31):  # Flask's default: a phone keeps
         app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=365)  # its tables for a year
@@ -20,6 +20,7 @@ def init_app(app: Flask) -> None:
     for bp in (pages.bp, play.bp, history.bp):
         app.register_blueprint(bp)
     i18n.init_app(app)
+    messages.init_app(app)
     app.jinja_env.globals.update(
         _=i18n.gettext, csrf_token=security.csrf_token, lang=i18n.current_lang,
         card_label=i18n.card_label, card_name=i18n.card_name, is_red=i18n.is_red,

@@ -10,8 +10,9 @@ from marshmallow import ValidationError
 
 from api.errors import ApiError
 from api.web.i18n import gettext
+from api.web.messages import problem_detail, remember_players
 from referee.cards import CardError
-from referee.violations import Refusal
+from referee.violations import Malformed, Refusal
 
 
 @dataclass
@@ -22,13 +23,16 @@ class Problem:
     title: str
     detail: str
     violations: list[dict] = field(default_factory=list)
+    key: str | None = None  # the detail as a message key and its parameters (api/web/messages.py)
+    params: dict | None = None
 
     @property
     def rules(self) -> list[str]:
         return list(dict.fromkeys(v["rule"] for v in self.violations if v.get("rule")))
 
     def to_dict(self) -> dict:
-        return {"status": self.status, "title": self.title, "detail": self.detail, "violations": self.violations}
+        return {"status": self.status, "title": self.title, "detail": self.detail, "violations": self.violations,
+                "key": self.key, "params": self.params}
 
 
 def service():
@@ -40,14 +44,18 @@ def service():
 def problem_of(exc: Exception) -> Problem:
     """Describe an error of the service the way the API's problem+json would."""
     if isinstance(exc, ApiError):
-        return Problem(exc.status, exc.title, exc.detail)
+        return Problem(exc.status, exc.title, exc.detail, key=exc.extra.get("key"), params=exc.extra.get("params"))
     if isinstance(exc, Refusal):
         violations = [v.to_dict() for v in exc.violations if v.rule]
         detail = str(exc) if not violations else "; ".join(v["message"] for v in violations)
+        if isinstance(exc, Malformed):
+            return Problem(exc.status, exc.title, detail, violations, exc.key, exc.params)
         return Problem(exc.status, exc.title, detail, violations)
     if isinstance(exc, CardError):
         message = f"{exc.token!r} is {exc.reason}"
-        return Problem(400, "Unknown card", message, [{"rule": "K-1", "message": message, "card": str(exc.token)}])
+        cause = exc.cause()
+        return Problem(400, "Unknown card", message, [{"rule": "K-1", "message": message, "card": str(exc.token),
+                                                       "key": "%(token)s is %(reason)s", "params": cause["params"]}])
     if isinstance(exc, ValidationError):
         return Problem(400, "Malformed request", str(exc.messages))
     raise exc
@@ -68,7 +76,8 @@ def read(table_id: str, at: int | None = None) -> dict:
     """Read a table for a page; an unknown table is the HTML 404 page."""
     table, problem = call("read_table", table_id, at=at)
     if problem:
-        abort(problem.status if problem.status in (400, 404) else 404, description=problem.detail)
+        abort(problem.status if problem.status in (400, 404) else 404, description=problem_detail(problem))
+    remember_players(table)  # the page's messages name these players
     return table
 
 
@@ -76,7 +85,7 @@ def entries(table_id: str, after: int = 0) -> list[dict]:
     """Every entry after `after`, as the API lists them."""
     result, problem = call("entries", table_id, after)
     if problem:
-        abort(404, description=problem.detail)
+        abort(404, description=problem_detail(problem))
     return result["entries"] if isinstance(result, dict) else list(result)
 
 

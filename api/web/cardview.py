@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 
 from flask_babel import format_decimal, format_time
@@ -61,3 +62,19 @@ def hand_sizes(table: dict) -> list[tuple[str, int]]:
     if isinstance(sizes, dict):
         return [(seat_name(table, s), n) for s, n in sorted(sizes.items(), key=lambda kv: int(kv[0]))]
     return [(seat_name(table, s), n) for s, n in enumerate(sizes or [])]
+
+
+CODES = re.compile(r"(?<![\w=])(?:JK|10|[2-9AJQK])[CDHS]?(?:=(?:JK|10|[2-9AJQK])[CDHS])?(?![\w=])")
+
+
+def cardtext(message) -> str:
+    """Show the card codes inside a message as players read them: `QH was just taken` -> `Q♥ was just taken`."""
+    from api.web.i18n import card_label
+
+    def one(match):
+        token = match.group(0)
+        if token != "JK" and not token.startswith("JK=") and token[-1] not in "CDHS":
+            return token  # a bare rank or number ("15", "A"): not a card
+        return card_label(token)
+
+    return CODES.sub(one, str(message or ""))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from referee.cards import CardError
+from referee.violations import Malformed
+from api.web import quick
 from api.web.i18n import canonical
 
 SEPARATORS = re.compile(r"[\s,;]+")
@@ -47,7 +49,10 @@ def entry_from(form, players: int) -> dict:
         if form.get("upcard"):
             entry["upcard"] = canonical(form["upcard"])
     elif kind == "exit":
-        entry["runs"] = runs(form.get("runs", ""))
+        if quick.wants_counts(form):
+            entry["counts"] = quick.counts(form)  # a quick score (results tracking)
+        else:
+            entry["runs"] = runs(form.get("runs", ""))
         if form.get("timing"):
             entry["timing"] = form["timing"]
     elif kind == "meld":
@@ -64,15 +69,21 @@ def entry_from(form, players: int) -> dict:
         entry.pop("seat", None)
         winner = form.get("winner", "")
         entry["winner"] = number(winner)
+        given = quick.points(form, players, winner)  # hands given as points (a quick score)
         entry["hands"] = {str(s): cards(form.get(f"hand{s}", "")) for s in range(players)
-                          if str(s) != winner}
+                          if str(s) != winner and str(s) not in given}
+        if given:
+            entry["points"] = given
     elif kind == "null_deal":
         entry.pop("seat", None)
+    elif kind == "void":  # one tap of the table page: e.g. put back a card taken from the pile by mistake
+        entry.pop("seat", None)
+        entry["target"] = number(form.get("target"))
     return entry
 
 
-def safe_entry_from(form, players: int) -> tuple[dict | None, CardError | None]:
+def safe_entry_from(form, players: int) -> tuple[dict | None, Exception | None]:
     try:
         return entry_from(form, players), None
-    except CardError as exc:
+    except (CardError, Malformed) as exc:  # Malformed: a quick score's points that are not a number
         return None, exc

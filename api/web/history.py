@@ -7,7 +7,8 @@ from datetime import datetime, timezone
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, chart, evidence, forms, security
+from api.web import backend, chart, evidence, forms, quick, security
+from api.web.i18n import gettext as _
 from api.web.play import flash_note, moved_on
 from referee.log import Entry, game_module, replay as replay_log
 from referee.violations import Refusal
@@ -29,7 +30,7 @@ def timeline(table_id):
 def _item(items: list[dict], seq: int) -> dict:
     found = next((i for i in items if i["seq"] == seq), None)
     if found is None:
-        abort(404, description=f"no entry {seq} at this table")
+        abort(404, description=_("no entry %(n)s at this table", n=seq))
     return found
 
 
@@ -94,7 +95,8 @@ def _correct(table_id: str, seq: int, kind: str):
         answer, problem = backend.post(table_id, who["token"], forms.number(request.form.get("version")),
                                        correction, request.form.get("key"))
         if answer:
-            flash_note(table_id, {"notice": f"{kind} {seq}"})
+            done = _("entry %(n)s voided", n=seq) if kind == "void" else _("entry %(n)s replaced", n=seq)
+            flash_note(table_id, {"notice": done})
             return redirect(url_for("history.timeline", table_id=table_id), 303)
         problem = moved_on(problem)
     return render_template("correct.html", table=view, item=item, kind=kind, after=after, problem=problem,
@@ -123,4 +125,4 @@ def _fields_of(item: dict) -> dict:
         out["cards"] = line(item["cards"])
     for seat, cards in (item.get("hands") or {}).items():
         out[f"hand{seat}"] = line(cards)
-    return out
+    return {**out, **quick.fields_of(item)}

@@ -1,8 +1,117 @@
-"""What the pages say about errors and refusals, in the reader's language."""
+"""What the pages say about refusals, verdicts and errors: the referee's keys in the reader's language.
+
+`violation_text(v)` (a Jinja filter) renders a violation (`{"rule", "key", "params", ...}` or a
+`Violation`) with the players' names of the table being shown (`remember_players`), cards as players
+read them (`D♥`), entry types, suits and times as the reader's language says them. `problem_title`
+and `problem_detail` do the same for a refused request; `entry_type` names an entry type.
+"""
 
 from __future__ import annotations
 
-from api.web.i18n import N_
+import flask_babel
+from flask import g
+
+from api import texts
+from api.web import cardview, i18n
+from api.web.i18n import N_, gettext
+from referee.cards import Card
+from referee.violations import RANK_NAMES
+
+CONTEXT = "entry type"
+
+
+def NP_(context: str, text: str) -> str:
+    """Mark a text with its context for the catalogue (`pgettext`); it is translated where it is shown."""
+    return text
+
+
+ENTRY_TYPES = {
+    "create": NP_("entry type", "table created"), "deal": NP_("entry type", "deal"), "draw": NP_("entry type", "take"),
+    "discard": NP_("entry type", "discard"), "exit": NP_("entry type", "exit"), "null_deal": NP_("entry type", "null deal"),
+    "meld": NP_("entry type", "lay-down"), "lay_off": NP_("entry type", "lay-off"),
+    "retrieve_joker": NP_("entry type", "joker retrieval"), "hand": NP_("entry type", "hand"), "round": NP_("entry type", "round"),
+    "timeout": NP_("entry type", "timeout"), "void": NP_("entry type", "void"), "replace": NP_("entry type", "replacement"),
+}
+WORDS = (N_("turns"), N_("exits"), N_("deals"))  # the `what` of some keys: "no more %(what)s"
+CARD_ERROR = N_("%(token)s is %(reason)s")  # an unknown card, as the API says it (api/errors.py)
+SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+# Titles of refusals and errors the service and the referee give (`Refusal.title`, `ApiError.title`).
+TITLES = (N_("Refused by the rules"), N_("Malformed request"), N_("Not a moment to go out"),
+          N_("The corrected log no longer replays"), N_("Unknown card"), N_("Not your seat"),
+          N_("The table moved on"), N_("Unknown token"), N_("Unknown table"), N_("No such entry"),
+          N_("Broken log"), N_("Unreadable log"))
+
+
+def entry_type(name) -> str:
+    """An entry type as the reader says it: `discard` is "défausse" in French."""
+    label = ENTRY_TYPES.get(name)
+    return flask_babel.pgettext(CONTEXT, label) if label else str(name)
+
+
+def remember_players(table: dict | None) -> None:
+    """Name the seats of the table this request shows, for every message on its page."""
+    if table and isinstance(table.get("players"), list):
+        g.players = [p.get("name") if isinstance(p, dict) else str(p) for p in table["players"]]
+
+
+def voice(names: list[str] | None = None) -> texts.Voice:
+    """The reader's voice: their language, the players' names, cards as they read them."""
+    names = names if names is not None else g.get("players")
+    lang = i18n.current_lang()
+
+    def seat(n: int) -> str:
+        if names and isinstance(n, int) and 0 <= n < len(names):
+            return names[n]
+        return gettext("player %(n)s", n=n + 1 if isinstance(n, int) else n)
+
+    return texts.Voice(
+        translate=gettext, seat=seat, card=lambda c: i18n.card_label(str(c), lang),
+        suit=lambda s: gettext(SUITS[s]) if s in SUITS else s,
+        rank=lambda n: i18n.rank_label(Card(n, "H"), lang) if lang == "fr" else RANK_NAMES.get(n, str(n)),
+        entry_type=entry_type, time=cardview.when, and_word=gettext("and"), or_word=gettext("or"))
+
+
+def violation_text(violation, names: list[str] | None = None) -> str:
+    """A violation's message in the reader's language, naming the players."""
+    if not isinstance(violation, dict):
+        violation = violation.to_dict()
+    if "key" not in violation:  # a verdict written before messages had keys
+        return gettext(str(violation.get("message", "")))
+    return texts.render(violation["key"], violation.get("params"), voice(names))
+
+
+def problem_title(problem) -> str:
+    return gettext(str(_get(problem, "title") or ""))
+
+
+def problem_detail(problem, names: list[str] | None = None) -> str:
+    """What a refused request's detail says, when it has no violations to list."""
+    key = _get(problem, "key")
+    if key:
+        return texts.render(key, _get(problem, "params"), voice(names))
+    return gettext(str(_get(problem, "detail") or ""))
+
+
+def spoken(problem: dict, names: list[str] | None = None) -> dict:
+    """A problem as a script shows it (static/outbox.js): title, detail and messages in the reader's language."""
+    violations = [{**v, "message": violation_text(v, names)} for v in problem.get("violations") or []]
+    return {**problem, "title": problem_title(problem), "detail": problem_detail(problem, names),
+            "violations": violations}
+
+
+def _get(problem, name):
+    return problem.get(name) if isinstance(problem, dict) else getattr(problem, name, None)
+
+
+def init_app(app) -> None:
+    """Give the templates the filters `violation_text`, `problem_title`, `problem_detail`, `entry_type`, and
+    `headline` (api/web/turn.py)."""
+    from api.web import turn
+
+    app.jinja_env.filters.update(violation_text=violation_text, problem_title=problem_title,
+                                 problem_detail=problem_detail, entry_type=entry_type)
+    app.jinja_env.globals.setdefault("headline", turn.headline)  # what the table waits for, in words
+
 
 # The HTTP errors an HTML page may show (werkzeug's names and descriptions), for the catalogue.
 HTTP_TEXTS = (

@@ -12,6 +12,7 @@ from flask import Blueprint, jsonify, render_template, request, url_for
 
 from api.web import backend, forms, security
 from api.web.i18n import gettext as _
+from api.web.messages import spoken
 from api.web.play import flash_note, moved_on
 
 bp = Blueprint("outbox", __name__)
@@ -47,12 +48,12 @@ def send(table_id):
         if live:
             flash_note(table_id, {"problem": problem.to_dict(), "form": form})
         if problem.status != 409:
-            return _answer(table_id, problem.status, {"problem": problem.to_dict()}, back)
+            return _answer(table_id, problem.status, {"problem": spoken(problem.to_dict())}, back)
         now = backend.read(table_id)
         version = forms.number(form.get("version"), 0)
         meanwhile = [i for i in backend.entries(table_id, version)]
         html = render_template("live/meanwhile.html", table=now, items=meanwhile)
-        return _answer(table_id, 409, {"problem": problem.to_dict(), "version": now["version"],
+        return _answer(table_id, 409, {"problem": spoken(problem.to_dict()), "version": now["version"],
                                        "meanwhile": html}, here)
     seq = answer["entry"]["seq"]
     if entry["type"] == "exit":

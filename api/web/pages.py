@@ -6,8 +6,8 @@ import secrets
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
-from api.web import backend, codes, forms, rulesdoc, security
-from api.web.i18n import LANGUAGES, gettext as _
+from api.web import backend, codes, forms, group_forms, rulesdoc, security
+from api.web.i18n import LANGUAGES, current_lang, gettext as _
 from api.web.qr import qr_svg
 
 bp = Blueprint("pages", __name__)
@@ -29,7 +29,7 @@ def home():
 @bp.get("/new")
 def new():
     """Show the form that starts a table."""
-    return render_template("new.html", form={}, problem=None, seats=SEATS)
+    return render_template("new.html", form=request.args, problem=None, seats=SEATS)
 
 
 @bp.post("/new")
@@ -44,7 +44,7 @@ def create():
         body["options"] = {"opening": int(opening) if opening.isdigit() else opening,
                            "ceiling": forms.number(form.get("ceiling", "100"), form.get("ceiling")),
                            "turn_seconds": 60 if form.get("clock", "on") == "on" else None}
-    created, problem = backend.call("create_table", body)
+    created, problem = group_forms.create_table(form, body)
     if problem:
         return render_template("new.html", form=form, problem=problem, seats=SEATS), problem.status
     dealer = form.get("dealer", "random")
@@ -102,7 +102,7 @@ def join_form():
 @bp.get("/rules")
 def rules():
     """Show the rules, an anchor per rule id."""
-    html, ids = rulesdoc.rules_html()
+    html, ids = rulesdoc.rules_html(current_lang())
     return render_template("rules.html", rules=html, ids=ids)
 
 

@@ -6,11 +6,12 @@ import uuid
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
-from api.web import backend, codes, forms, security, turn
+from api.web import backend, cardview, codes, exitcheck, facts, forms, security, turn
 from api.web.i18n import gettext as _
 
 bp = Blueprint("play", __name__)
 bp.before_request(security.check_csrf)
+bp.add_app_template_filter(cardview.cardtext, "cardtext")
 
 
 def flash_note(table_id: str, value: dict | None = None) -> dict | None:
@@ -43,9 +44,12 @@ def table(table_id):
     first = turn.is_first_deal(view)
     info = codes.table_info(table_id) if first else {}
     kinds = turn.may(view) if at is None else []
+    live_turn = at is None and view["game"] == "rami" and turn.turn_seat(view) is not None
+    story = facts.open_turn(table_id, view) if live_turn else None  # a Rami timeout or pickup to explain
     return render_template(
         "play.html", table=view, who=who, at=at, kinds=kinds, acting=_acting(view, who), key=uuid.uuid4().hex,
-        headline=turn.headline(view), flash=flash_note(table_id), first_deal=first,
+        headline=turn.headline(view, story), flash=flash_note(table_id), first_deal=first, story=story,
+        stuck=turn.stuck_pickup(view, story, kinds), timed_out=turn.timeout_note(view, story),
         dealer=turn.next_dealer(view, info.get("dealer")), drawn=info.get("drawn"),
     )
 
@@ -72,6 +76,15 @@ def enter(table_id):
     if bad:
         flash_note(table_id, {"problem": backend.problem_of(bad).to_dict(), "form": dict(request.form)})
         return redirect(back, 303)
+    if entry["type"] == "exit" and "counts" not in entry and request.form.get("confirm") not in ("valid", "declared") \
+            and not exitcheck.declared_valid(view, entry):  # a quick score (counts) is not a declaration of cards
+        # Cards are not a declaration until the player confirms one (C-6..C-13): check them first.
+        return compose.page(table_id, "exit", request.form, checking=True)
+    if entry["type"] in ("lay_off", "retrieve_joker"):
+        gone = compose.gone_meld(table_id, view, entry.get("meld"))
+        if gone:
+            flash_note(table_id, {"problem": gone.to_dict(), "form": dict(request.form)})
+            return redirect(back, 303)
     if "seat" in entry and not security.may_act_for(who, entry["seat"]):
         abort(403, description=_("This phone holds another seat: it cannot enter for %(name)s.",
                                  name=view["players"][entry["seat"]]["name"] if 0 <= entry["seat"] < len(
@@ -89,36 +102,25 @@ def enter(table_id):
     return redirect(url_for("play.table", table_id=table_id), 303)
 
 
-@bp.route("/t/<table_id>/compose/<kind>", methods=["GET", "POST"])
-def compose(table_id, kind):
-    """Enter several cards with the picker: an exit, new melds, a lay-off, a hand, a round."""
-    if kind not in ("exit", "meld", "lay_off", "hand", "round"):
-        abort(404)
-    view = backend.read(table_id)
-    who = security.access(table_id)
-    form = request.form if request.method == "POST" else request.args
-    problem, arranged = None, None
-    seat = forms.number(form.get("seat"), _acting(view, who))
-    if request.method == "POST" and request.form.get("action") == "arrange":
-        arranged, problem = _arrange(view, form, seat)
-    return render_template("compose.html", table=view, who=who, kind=kind, form=form, seat=seat,
-                           problem=problem, arranged=arranged, key=uuid.uuid4().hex, flash=flash_note(table_id))
+@bp.app_template_global()
+def meld_no(table: dict, meld) -> object:
+    """Label a meld 1, 2, 3... in the order laid in its deal (the API and the forms keep its stable id)."""
+    number = facts.deal_numbers(table).get(meld)
+    if number is None and table.get("id"):
+        number = facts.of_log(table["id"])["numbers"].get(meld)
+    return number if number is not None else meld
 
 
-def _arrange(view: dict, form, seat: int | None):
-    """Ask the solver for the best valid exit with these 15 cards (C-6..C-12)."""
-    from referee.cards import parse_card
-    from referee.continental.solver import arrange
+@bp.app_template_global()
+def pile_card(table: dict, seq: int) -> str | None:
+    """The card a draw from the discard pile took."""
+    return facts.of_log(table["id"])["taken"].get(seq) if table.get("id") else None
 
-    try:
-        cards = [parse_card(c.split("=")[0]) for run in forms.runs(form.get("runs", "")) for c in run]
-    except ValueError as exc:
-        return None, backend.problem_of(exc)
-    window = {w["seat"]: w["timing"] for w in turn.exit_seats(view)}
-    timing = form.get("timing") or window.get(seat, "later")
-    found = arrange(cards, players=len(view["players"]), timing=timing)
-    if found is None:
-        return None, backend.Problem(422, _("No valid exit"), "", [
-            {"rule": "C-6", "message": _("These %(n)s cards make no valid exit (C-6 to C-10).", n=len(cards))}])
-    runs, settlement = found
-    return {"runs": [[p.text for p in run] for run in runs], "settlement": settlement.to_dict()}, None
+
+@bp.app_template_global()
+def is_attempt(table: dict, seq: int) -> bool:
+    """An exit the referee found not valid: an attempt (C-13), not a way out."""
+    return bool(table.get("id")) and seq in facts.attempts(table["id"])
+
+
+from api.web import compose  # noqa: E402,F401  (its views are on this blueprint: play.compose)

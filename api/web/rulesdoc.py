@@ -1,4 +1,4 @@
-"""RULES.md as an HTML page with an anchor per rule id (`/rules#C-8`)."""
+"""RULES.md (RULES.fr.md in French) as an HTML page with an anchor per rule id (`/rules#C-8`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from functools import lru_cache
 from markupsafe import Markup, escape
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-SOURCES = (os.path.join(ROOT, "docs", "RULES.md"),)
+SOURCES = {"en": os.path.join(ROOT, "docs", "RULES.md"), "fr": os.path.join(ROOT, "docs", "RULES.fr.md")}
 RULE_ID = re.compile(r"^\*\*([KCRE]-\d+) ")
 INLINE = (
     (re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"),
@@ -19,10 +19,11 @@ INLINE = (
 )
 
 
-def source() -> str:
-    """Read the rules from docs/RULES.md, the copy the repo keeps in step with the contract."""
-    for path in SOURCES:
-        if os.path.exists(path):
+def source(lang: str = "en") -> str:
+    """Read the rules in `lang`: docs/RULES.md, the copy the repo keeps in step with the contract, or its
+    faithful French version docs/RULES.fr.md (same ids, same structure); English when there is none."""
+    for path in (SOURCES.get(lang), SOURCES["en"]):
+        if path and os.path.exists(path):
             with open(path, encoding="utf-8") as f:
                 return f.read()
     return "# Rules\n\nThe rules file is missing."
@@ -78,7 +79,7 @@ def _item(text: str, ids: list[str]) -> str:
     return f'<li id="{match.group(1)}" class="rule">' + _inline(text) + "</li>"
 
 
-def rules_html() -> tuple[Markup, tuple[str, ...]]:
-    """The rules as HTML (escaped text, our own tags) and the rule ids found."""
-    html, ids = _render(source())
+def rules_html(lang: str = "en") -> tuple[Markup, tuple[str, ...]]:
+    """The rules in `lang` as HTML (escaped text, our own tags) and the rule ids found."""
+    html, ids = _render(source(lang))
     return Markup(html), ids

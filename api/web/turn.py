@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from api.web.i18n import gettext as _
+from api.web.i18n import card_label, gettext as _
 
 
 def may(table: dict) -> list[str]:
@@ -40,7 +40,7 @@ def next_dealer(table: dict, first: int | None) -> int:
     return (deal.get("dealer", -1) + 1) % len(table["players"])
 
 
-def headline(table: dict) -> str:
+def headline(table: dict, story: dict | None = None) -> str:
     """Say in one line what the table waits for."""
     if table.get("status") == "finished":
         names = [table["players"][s]["name"] for s in table.get("winners") or []]
@@ -57,10 +57,58 @@ def headline(table: dict) -> str:
         return _("%(name)s's turn: lay down or discard.", name=name)
     if phase == "discard":
         if table["game"] == "rami":  # a Rami turn waits for a lone discard only after a timeout
-            return _("Time ran out: %(name)s discards the heaviest card (R-17).", name=name)
+            if timeout_takes(story) == "stock":
+                return _("Time ran out for %(name)s (R-17): %(name)s takes the top card of the stock, "
+                         "then discards the heaviest card in hand.", name=name)
+            return _("Time ran out for %(name)s (R-17): %(name)s discards the heaviest card in hand.", name=name)
         return _("%(name)s's turn: discard a card.", name=name)
     if phase == "hands":
         return _("The round is over: each player enters the cards left in hand.")
     if phase == "result":
         return _("Enter the result of the deal.")
     return _("%(name)s's turn.", name=name)
+
+
+def timeout_takes(story: dict | None) -> str | None:
+    """What a Rami timeout stands for at the table (R-17): `stock` (the player takes the stock card now) or None.
+
+    The server's timeout stands for the stock draw when the player had not drawn, or had taken the pile
+    card and not laid it (it goes back on the pile); not on the starter's first turn (14 cards already).
+    """
+    if not story or not story.get("timeout"):
+        return None
+    draw = story.get("draw")
+    if draw is None:
+        return None if story.get("starter") else "stock"
+    return "stock" if draw.get("from") == "discard" and not draw.get("laid") else None
+
+
+def timeout_note(table: dict, story: dict | None) -> str | None:
+    """Explain the hand count after a Rami timeout: the card now counted, the pile card put back."""
+    deal = table.get("deal") or {}
+    if table.get("game") != "rami" or deal.get("phase") != "discard" or not story or not story.get("timeout"):
+        return None
+    turn = deal.get("turn")
+    name = table["players"][turn]["name"]
+    size = (deal.get("hand_sizes") or {}).get(str(turn))
+    draw = story.get("draw") or {}
+    parts = []
+    if draw.get("from") == "discard" and not draw.get("laid") and draw.get("card"):
+        parts.append(_("The card %(name)s took from the discard pile, %(card)s, goes back on the pile (R-5).",
+                       name=name, card=card_label(draw["card"])))
+    if timeout_takes(story) == "stock" and size is not None:
+        parts.append(_("The table now counts %(n)s cards in %(name)s's hand, the stock card included.",
+                       n=size, name=name))
+    return " ".join(parts) or None
+
+
+def stuck_pickup(table: dict, story: dict | None, kinds: list[str]) -> dict | None:
+    """A Rami player holding the card taken from the pile, which must be laid this turn (R-5)."""
+    deal = table.get("deal") or {}
+    if table.get("game") != "rami" or deal.get("phase") != "play" or not story or "discard" in kinds:
+        return None
+    draw = story.get("draw") or {}
+    if draw.get("from") != "discard" or draw.get("laid") or not draw.get("card"):
+        return None
+    return {"seat": deal.get("turn"), "card": draw["card"], "seq": draw["seq"],
+            "undo": draw["seq"] == story.get("last")}

@@ -12,13 +12,12 @@ from referee.cards import COPIES, JOKER, JOKERS_IN_DECK, SUITS, excess, full_dec
 from referee.continental.exit import SHAPES, ExitVerdict, is_wild, settle
 from referee.melds import Placed
 from referee.runs import run_faults
-from referee.texts import SUIT_NAMES, maker, place_text, violation
+from referee.texts import (LOST, MIX, MIXED_SUITS, NEEDS_ANNOUNCED, NO_NATURAL, NOT_CONSECUTIVE, NOT_OWN_PLACE,
+                           OTHER_SUIT, TWICE, WRAPS, maker, place_text, violation)
 from referee.violations import Violation
 
 _C7, _C9, _C10 = ("C-7",), ("C-9",), ("C-10",)
-_NO_NATURAL = "this run has no natural card: a 2 or a joker never counts as the natural a run needs"
-_LOST_JOKER = "JK is wild and needs an announced card"
-_WRAPS = "K-A-2 wraps around the ace: an ace is low (A-2-3) or high (Q-K-A), never both"
+_JOKER = {"card": "JK"}
 _LEAST_LIMIT = min(COPIES, JOKERS_IN_DECK["continental"])  # K-2: a card there too often repeats this often
 _ACE, _HIGH, _LOW = 1 << 1, 1 << 12 | 1 << 13, 1 << 2 | 1 << 3
 
@@ -45,10 +44,9 @@ for _card in set(full_deck("continental")):
                                                           f"{_card.text}={_announced.text}", _card.text))
 _SUIT_OF = {1 << i: s for i, s in enumerate(SUITS)}
 _SHIFT = {1 << i: 16 * i for i in range(4)}
-_MIX = {mask: "a run is of one suit; these cards mix " + " and ".join(
-    SUIT_NAMES[s] for i, s in enumerate(SUITS) if mask >> i & 1) + ": " for mask in range(16)}
+_MIX = {mask: MIXED_SUITS.get(frozenset(s for i, s in enumerate(SUITS) if mask >> i & 1)) for mask in range(16)}
 _MAKERS = [maker({"run": index}) for index in range(16)]  # violations in run 1, 2, ...
-_C7_AT = [vars(violation("C-7", "", None, index)) for index in range(16)]  # a C-7 in run 1, 2, ..., to copy
+_C7_AT = [vars(violation("C-7", MIX, None, index)) for index in range(16)]  # a C-7 in run 1, 2, ..., to copy
 _new = object.__new__
 
 
@@ -60,11 +58,12 @@ def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) 
         lengths = tuple(sorted(map(len, runs), reverse=True))
     total = sum(lengths)
     if total != 15:
-        violations.append(violation("C-6", f"an exit shows exactly 15 cards, this one shows {total}"))
+        violations.append(violation("C-6", "an exit shows exactly 15 cards, this one shows %(n)s",
+                                    params={"n": total}))
     elif lengths not in SHAPES:
         shape = "+".join(str(n) for n in lengths)
-        violations.append(violation("C-6", f"runs of {shape} is not an allowed shape "
-                                           "(3+3+3+3+3, 4+4+4+3 or 5+4+3+3)"))
+        violations.append(violation("C-6", "runs of %(shape)s is not an allowed shape (3+3+3+3+3, 4+4+4+3 or 5+4+3+3)",
+                                    params={"shape": shape}))
     look, append = _LOOK.get, violations.append
     index = once = twice = over = wilds_seen = 0  # K-2 from the table: naturals seen once, twice, thrice
     whole_hand = False  # K-2 needs the whole hand counted
@@ -92,16 +91,15 @@ def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) 
                     v = _new(Violation)
                     fields = v.__dict__
                     fields.update(_C7_AT[index] if index < 16 else {**_C7_AT[0], "run": index})
-                    fields["message"] = _MIX[suits] + ", ".join(shown)
+                    fields["params"] = {"suits": _MIX[suits], "cards": shown}
                     append(v)
                     if repeated is not None:
                         whole_hand = True
                         for text in repeated:
-                            append(violation("C-10", f"{text} twice: identical cards cannot stand in one run", text,
-                                             index))
+                            append(violation("C-10", TWICE, text, index, params={"card": text}))
                     for w in wilds:
                         if w[1] == 2:
-                            append(violation("C-9", _LOST_JOKER, "JK", index))
+                            append(violation("C-9", LOST, "JK", index, params=_JOKER))
                 elif repeated is not None or not suits or not _one_suit(seen >> _SHIFT[suits], suits, wilds,
                                                                          index, append):
                     found = None
@@ -116,7 +114,7 @@ def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) 
         faults, _, ordered, naturals = run_faults(run, is_wild, True, _C7, _C9, _C10, _MAKERS[index]
                                                   if index < len(_MAKERS) else maker({"run": index}))
         if run and not naturals:
-            append(violation("C-8", _NO_NATURAL, None, index))
+            append(violation("C-8", NO_NATURAL, None, index))
         if faults:
             violations += faults
             ordered_runs.append(list(run))
@@ -125,8 +123,13 @@ def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) 
     hand = [p[0] for run in runs for p in run] if whole_hand or over or wilds_seen > _LEAST_LIMIT else ()
     if len(hand) - len(set(hand)) >= _LEAST_LIMIT:  # K-2: else no card can be there too often
         for card, n in excess(hand, "continental").items():
-            held = f"{JOKERS_IN_DECK['continental']} jokers" if card.is_joker else f"{card.text} twice"
-            append(violation("K-2", f"{card.text} appears {n} times; the two decks hold {held}", card.text))
+            if card.is_joker:
+                key, params = "%(card)s appears %(n)s times; the two decks hold %(held)s jokers", {
+                    "card": card.text, "n": n, "held": JOKERS_IN_DECK["continental"]}
+            else:
+                key, params = "%(card)s appears %(n)s times; the two decks hold %(card)s twice", {
+                    "card": card.text, "n": n}
+            append(violation("K-2", key, card.text, params=params))
     if violations:
         return ExitVerdict(False, violations, None, ordered_runs)
     return ExitVerdict(True, [], settle(ordered_runs, players, timing), ordered_runs)
@@ -152,26 +155,22 @@ def _one_suit(ranks: int, bit: int, wilds: list, index: int, append) -> bool:
     if wilds:
         suit = _SUIT_OF[bit]
         hint = _hint(places, suit)
-        name = SUIT_NAMES[suit]
         for w in sorted(wilds, key=_jokers_first):  # run_faults: jokers with no announced card, then the others
             if w[1] == 2:
-                message = f"JK is wild and needs an announced card, e.g. JK={hint}"
+                key, params = NEEDS_ANNOUNCED, {"card": "JK", "example": f"JK={hint}"}
             elif w[1] == 0:
-                message = (f"{w[2]} is not at its own place in a run of {name}; announce the card it "
-                           f"stands for, e.g. {w[2]}={hint}")
+                key, params = NOT_OWN_PLACE, {"card": w[2], "suit": suit, "example": f"{w[2]}={hint}"}
             else:
-                message = (f"{w[2]}: this run is in {name}, a wild in it stands for one of its {name}, "
-                           f"e.g. {w[3]}={hint}")
-            append(violation("C-9", message, w[2], index))
+                key, params = OTHER_SUIT, {"card": w[2], "suit": suit, "example": f"{w[3]}={hint}"}
+            append(violation("C-9", key, w[2], index, params=params))
     if fits:
         return True
     around = [r + 13 if r <= 6 else r for r in places]  # the places as if K-A-2 went on
     if low == 1 and (max(around) - min(around) + 1 - len(around) <= spare or (ranks & _HIGH and ranks & _LOW)):
-        append(violation("C-7", _WRAPS, None, index))
+        append(violation("C-7", WRAPS, None, index))
     else:
         shift = _SHIFT[bit]
-        shown = ", ".join([_NAMES[shift, r] for r in places])
-        append(violation("C-7", f"these cards are not consecutive: {shown}", None, index))
+        append(violation("C-7", NOT_CONSECUTIVE, None, index, params={"cards": [_NAMES[shift, r] for r in places]}))
     return True
 
 

@@ -13,7 +13,7 @@ FIELDS = {
     ("draw", "full"): ({"from"}, set()),
     ("discard", "full"): ({"card"}, set()),
     ("exit", "full"): ({"runs"}, set()),
-    ("exit", "results"): ({"runs"}, {"timing"}),
+    ("exit", "results"): (set(), {"runs", "counts", "timing"}),  # runs, or counts (a quick score)
     ("null_deal", "results"): (set(), set()),
 }
 
@@ -32,7 +32,7 @@ def check_fields(entry: Entry, tracking: str) -> None:
     """Refuse a field that is missing or that this entry type does not take."""
     data = entry.data
     if not isinstance(data, dict):
-        raise Malformed(f"{entry.type}: the entry's fields must be a JSON object")
+        raise Malformed("%(type)s: the entry's fields must be a JSON object", type=entry.type)
     spec = FIELDS.get((entry.type, tracking))
     if spec is None:  # a type of the other tracking mode: the game handler refuses it by rule
         spec = (set(), _FIELDS_ANY[entry.type])
@@ -42,25 +42,35 @@ def check_fields(entry: Entry, tracking: str) -> None:
         return  # the common case, checked cheaply
     extra = keys - required - optional - {"seat"}
     if extra:
-        hint = " (the referee works the timing out itself in full tracking)" if extra == {"timing"} else ""
-        raise Malformed(f"{entry.type} does not take {', '.join(sorted(extra))} with {tracking} tracking{hint}")
+        if extra == {"timing"}:
+            raise Malformed("%(type)s does not take timing with %(tracking)s tracking (the referee works the timing "
+                            "out itself in full tracking)", type=entry.type, tracking=tracking)
+        if "counts" in extra:
+            raise Malformed("%(type)s does not take counts with %(tracking)s tracking (a quick score by counts is "
+                            "for results tracking)", type=entry.type, tracking=tracking)
+        raise Malformed("%(type)s does not take %(names)s with %(tracking)s tracking", type=entry.type,
+                        names=sorted(extra), tracking=tracking)
     missing = required - keys
     if missing:
-        raise Malformed(f"{entry.type} needs {', '.join(f'`{name}`' for name in sorted(missing))}")
+        raise Malformed("%(type)s needs %(names)s", type=entry.type, names=[f"`{name}`" for name in sorted(missing)])
     if "seat" in data and data["seat"] != entry.seat:
-        raise Malformed(f"{entry.type}: `seat` {data['seat']!r} disagrees with the entry's seat {entry.seat!r}")
+        raise Malformed("%(type)s: `seat` %(value)s disagrees with the entry's seat %(seat)s", type=entry.type,
+                        value=repr(data["seat"]), seat=repr(entry.seat))
 
 
 def seat_of(entry: Entry, n: int) -> int:
     """The acting seat of a draw, discard or exit: an int naming one of the n seats."""
-    return read_seat(entry.seat, n, f"{entry.type} needs `seat`")
+    return read_seat(entry.seat, n, entry.type, "seat")
 
 
-def read_seat(value: object, n: int, what: str) -> int:
+def read_seat(value: object, n: int, type_: str, name: str) -> int:
+    """A seat number of this table, in field `name` of a `type_` entry."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Malformed(f"{what}, a seat number from 0 to {n - 1} (got {value!r})")
+        raise Malformed("%(type)s needs `%(field)s`, a seat number from 0 to %(last)s (got %(value)s)",
+                        type=type_, field=name, last=n - 1, value=repr(value))
     if not 0 <= value < n:
-        raise Malformed(f"{what}: this table has seats 0 to {n - 1}, not {value}")
+        raise Malformed("%(type)s needs `%(field)s`: this table has seats 0 to %(last)s, not %(value)s",
+                        type=type_, field=name, last=n - 1, value=value)
     return value
 
 
@@ -72,5 +82,6 @@ def read_card(value: object) -> Card:
 def read_choice(entry: Entry, name: str, choices: tuple[str, ...], default: str | None = None) -> str:
     value = entry.data.get(name, default)
     if value not in choices:
-        raise Malformed(f"{entry.type}: `{name}` is one of {', '.join(choices)} (got {value!r})")
+        raise Malformed("%(type)s: `%(field)s` is one of %(choices)s (got %(value)s)", type=entry.type, field=name,
+                        choices=list(choices), value=repr(value))
     return value

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from referee.cards import CardError
+from referee.continental import quick
 from referee.continental.exit import TIMINGS, judge_exit, parse_exit
 from referee.continental.fields import read_choice, seat_of
 from referee.continental.seen import is_consistent, learn_hand, revealed_violations
 from referee.continental.session import deal_in_play, null_deal, win
 from referee.continental.state import DECK, TAKE, Deal, Table
 from referee.log import Entry
-from referee.violations import Malformed, Refusal, Violation, refuse
+from referee.violations import N_, Malformed, Refusal, Violation, refuse
 
 MOMENT_RULE = {"later": "C-4", "first_turn": "C-4", "without_drawing": "C-5"}
 
@@ -23,25 +24,31 @@ def read_runs(entry: Entry):
     runs = entry.data.get("runs")
     if isinstance(runs, list) and (len(runs) > DECK or sum(len(r) for r in runs if isinstance(r, list)) > DECK):
         shown = sum(len(r) for r in runs if isinstance(r, list))
-        raise Malformed(f"exit: {len(runs)} runs of {shown} cards in all is not a hand; an exit shows "
-                        f"15 cards, and the decks hold {DECK}")
+        raise Malformed("exit: %(runs)s runs of %(n)s cards in all is not a hand; an exit shows "
+                        "15 cards, and the decks hold %(deck)s", runs=len(runs), n=shown, deck=DECK)
     try:
         return parse_exit(runs)
     except CardError as error:
         if error.token is runs:
-            raise CardError(error.token, "not a list of runs (each run a list of cards)") from None
+            raise CardError(error.token, N_("not a list of runs (each run a list of cards)")) from None
         raise
 
 
 def exit_entry(table: Table, entry: Entry) -> dict:
     """Judge an exit; a valid one settles the deal, an invalid one is a fact with its verdict (C-13)."""
     seat = seat_of(entry, table.n)
+    if table.tracking == "results" and "counts" in entry.data:
+        return quick.exit_by_counts(table, seat, entry)  # a quick score: the counts, not the cards
+    if "runs" not in entry.data:
+        if table.tracking == "results":
+            raise Malformed("exit needs `runs` (the 15 cards) or `counts` (a quick score)")
+        raise Malformed("exit needs `runs`")
     runs = read_runs(entry)
     if table.tracking == "results":
         timing = read_choice(entry, "timing", TIMINGS, default="later")
-        deal_in_play(table, "exits")  # a results deal waits for its outcome until it has one
+        deal_in_play(table, N_("exits"))  # a results deal waits for its outcome until it has one
         return _judge(table, seat, runs, timing, [])
-    deal = deal_in_play(table, "exits")
+    deal = deal_in_play(table, N_("exits"))
     timing = moment(deal, seat)
     hand = [placed.card for run in runs for placed in run]  # the physical cards shown
     c11 = revealed_violations(deal, seat, hand)
@@ -62,18 +69,19 @@ def moment(deal: Deal, seat: int) -> str:
     if on_turn and deal.phase == TAKE and deal.taken[seat] == 0 and not deal.tried_c5[seat]:
         return "without_drawing"
     if on_turn and deal.phase != TAKE:
-        c4 = f"seat {seat} has taken a card: they discard first, then may go out"
+        c4 = N_("%(player)s has taken a card: they discard first, then may go out")
     else:
-        c4 = f"seat {seat} may go out only directly after their own discard, before anything else is entered"
+        c4 = N_("%(player)s may go out only directly after their own discard, before anything else is entered")
     if not on_turn:
-        c5 = f"going out without drawing is only at the start of one's own first turn; it is seat {deal.turn}'s turn"
+        c5 = N_("going out without drawing is only at the start of one's own first turn; it is %(turn)s's turn")
     elif deal.taken[seat] and deal.phase == TAKE:
-        c5 = "going out without drawing is only for the player's own first turn of the deal"
+        c5 = N_("going out without drawing is only for the player's own first turn of the deal")
     elif deal.phase == TAKE:
-        c5 = f"seat {seat} has already tried to go out before taking (C-13): they now take a card"
+        c5 = N_("%(player)s has already tried to go out before taking (C-13): they now take a card")
     else:
-        c5 = "going out without drawing is only before taking a card"
-    raise Refusal([Violation("C-4", c4), Violation("C-5", c5)], title="Not a moment to go out")
+        c5 = N_("going out without drawing is only before taking a card")
+    who = {"player": seat, "turn": deal.turn}
+    raise Refusal([Violation("C-4", c4, who), Violation("C-5", c5, who)], title=N_("Not a moment to go out"))
 
 
 def _judge(table: Table, seat: int, runs, timing: str, c11: list[Violation]) -> dict:
@@ -90,5 +98,5 @@ def null_deal_entry(table: Table, entry: Entry) -> None:
     if table.tracking != "results":
         raise refuse("C-14", "with full tracking a deal becomes null by itself, when a player takes from an "
                              "empty stock with nothing to recycle; enter that draw")
-    deal_in_play(table, "deals")
+    deal_in_play(table, N_("deals"))
     null_deal(table)

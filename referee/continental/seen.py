@@ -11,7 +11,7 @@ from collections import Counter
 
 from referee.cards import Card
 from referee.continental.state import LIMIT, Deal
-from referee.violations import Violation
+from referee.violations import N_, Violation
 
 
 def add_seen(deal: Deal, cards: list[Card], sign: int = 1) -> None:
@@ -31,16 +31,16 @@ def revealed_violations(deal: Deal, seat: int, hand: list[Card]) -> list[Violati
     for card, count in shown.items():
         if count <= LIMIT and count + elsewhere[card] > LIMIT:  # a hand alone over the deck is K-2's
             out.append(Violation(
-                "C-11", f"{card.text}: the hand shows {count} and the table has already seen "
-                        f"{elsewhere[card]} elsewhere (discard pile or another known hand); the decks hold {LIMIT}",
-                card=card.text))
+                "C-11", N_("%(card)s: the hand shows %(n)s and the table has already seen %(seen)s elsewhere "
+                           "(discard pile or another known hand); the decks hold %(limit)s"),
+                {"card": card.text, "n": count, "seen": elsewhere[card], "limit": LIMIT}, card=card.text))
     missing = Counter(deal.known[seat]) - shown
     for card, count in missing.items():
-        times = "" if count == 1 else f" ({count} of them)"
-        out.append(Violation(
-            "C-11", f"{card.text} is known to be in this hand (taken from the discard pile or shown in an "
-                    f"earlier exit, not discarded since) and is missing from the revealed cards{times}",
-            card=card.text))
+        key = N_("%(card)s is known to be in this hand (taken from the discard pile or shown in an earlier exit, "
+                 "not discarded since) and is missing from the revealed cards") if count == 1 else \
+            N_("%(card)s is known to be in this hand (taken from the discard pile or shown in an earlier exit, "
+               "not discarded since) and is missing from the revealed cards (%(n)s of them)")
+        out.append(Violation("C-11", key, {"card": card.text, "n": count}, card=card.text))
     return out
 
 

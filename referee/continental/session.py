@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.continental.fields import read_card, read_seat
 from referee.continental.state import DECK, ENDED, HAND, RESULT, TAKE, Deal, Table
 from referee.log import Entry, read_create
-from referee.violations import Malformed, Refusal, Violation, refuse
+from referee.violations import N_, Malformed, Refusal, Violation, refuse
 
 
 
@@ -14,9 +14,9 @@ def normalise_options(options: dict | None) -> dict:
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise Malformed(f"options must be a JSON object (continental takes none), not {options!r}")
+        raise Malformed("options must be a JSON object (continental takes none), not %(value)s", value=repr(options))
     if options:
-        raise Malformed(f"continental takes no options: {', '.join(sorted(map(str, options)))} is not one")
+        raise Malformed("continental takes no options: %(names)s is not one", names=sorted(map(str, options)))
     return {}
 
 
@@ -30,7 +30,7 @@ def create(entry: Entry) -> Table:
 def not_over(table: Table, what: str) -> None:
     """C-15: nothing is played after the session's last deal."""
     if table.finished:
-        raise refuse("C-15", f"the session is over (every player has dealt once): no more {what}")
+        raise refuse("C-15", "the session is over (every player has dealt once): no more %(what)s", what=what)
 
 
 def deal_in_play(table: Table, what: str) -> Deal:
@@ -38,25 +38,28 @@ def deal_in_play(table: Table, what: str) -> Deal:
     deal = table.deal
     if deal is None or deal.phase == ENDED:
         not_over(table, what)
-        who = "any seat" if table.next_dealer is None else f"seat {table.next_dealer}"
-        raise refuse("C-2", f"no deal is being played: {who} deals next")
+        if table.next_dealer is None:
+            raise refuse("C-2", "no deal is being played: any seat deals next")
+        raise refuse("C-2", "no deal is being played: %(dealer)s deals next", dealer=table.next_dealer)
     return deal
 
 
 def start_deal(table: Table, entry: Entry) -> None:
     """C-2, C-15: the first deal names the first dealer; each later one is the next seat's."""
     n = table.n
-    dealer = read_seat(entry.data.get("dealer"), n, "deal needs `dealer`")  # a readable entry first (400)
+    dealer = read_seat(entry.data.get("dealer"), n, "deal", "dealer")  # a readable entry first (400)
     upcard = read_card(entry.data.get("upcard")) if table.tracking == "full" else None
-    not_over(table, "deals")
+    not_over(table, N_("deals"))
     deal = table.deal
     if deal is not None and deal.phase != ENDED:
-        raise refuse("C-2", f"deal {deal.number} is still being played; it ends with a valid exit or a null deal")
+        raise refuse("C-2", "deal %(number)s is still being played; it ends with a valid exit or a null deal",
+                     number=deal.number)
     expected = table.next_dealer
     if expected is not None and dealer != expected:
         raise Refusal([
-            Violation("C-2", f"the deal passes to the next seat: seat {expected} deals now, not seat {dealer}"),
-            Violation("C-15", f"every player deals once, in seat order from seat {table.first_dealer}"),
+            Violation("C-2", N_("the deal passes to the next seat: %(dealer)s deals now, not %(player)s"),
+                      {"dealer": expected, "player": dealer}),
+            Violation("C-15", N_("every player deals once, in seat order from %(first)s"), {"first": table.first_dealer}),
         ])
     number = table.deals_done + 1
     if table.tracking == "results":

@@ -183,13 +183,16 @@ def arrange(cards: Sequence[Card], players: int = 4, timing: str = "later"
 
 def _lay_out(plans, wilds: list[Card]) -> list[list[Placed]]:
     """Turn (suit, length, natural places) into runs, announcing a wild for every other place (C-9)."""
-    # A 2 that can stand at its own place is handed out last, and kept for that place (C-9).
-    own_suits = {suit for suit, L, places in plans if 2 not in places and min(places[0], 15 - L) <= 2}
+    # A 2 of the run's suit that can stand at its own place is handed out last and kept for that place
+    # (C-9): 2♦ 3♦ 4♦ rather than 3♦ 4♦ 2♦=5♦. The settlement counts it as a two either way (C-12).
+    own_suits = {suit for suit, L, places in plans if _lowest_start(L, places) <= 2}
     pool = sorted(wilds, key=lambda c: c.rank == 2 and c.suit in own_suits)
     pool.reverse()
     runs = []
     for suit, L, places in plans:
         start = min(places[0], 15 - L)
+        if CARDS[(2, suit)] in pool and _lowest_start(L, places) <= 2:
+            start = min(start, 2)
         run = []
         for pos in range(start, start + L):
             card = CARDS[(pos, suit)]
@@ -202,6 +205,11 @@ def _lay_out(plans, wilds: list[Card]) -> list[list[Placed]]:
                 run.append(Placed(pool.pop(), card))
         runs.append(run)
     return runs
+
+
+def _lowest_start(length: int, places: list[int]) -> int:
+    """The lowest place a run of `length` holding these natural places can start at (1: an ace low)."""
+    return max(1, places[-1] - length + 1)
 
 
 def forget() -> None:

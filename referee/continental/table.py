@@ -45,11 +45,15 @@ def apply(table: Table, entry: Entry) -> dict | None:
     handler = _HANDLERS.get(entry.type)
     if handler is None:
         if entry.type in CORRECTIONS:
-            raise Malformed(f"{entry.type} is a correction: referee.log applies it before the game sees the log")
-        raise Malformed(f"continental has no {entry.type!r} entry: {', '.join(ENTRY_TYPES)}, void or replace")
+            raise Malformed("%(type)s is a correction: referee.log applies it before the game sees the log",
+                            type=entry.type)
+        raise Malformed("continental has no %(value)s entry: %(choices)s, void or replace", value=repr(entry.type),
+                        choices=list(ENTRY_TYPES))
     check_fields(entry, table.tracking)
     verdict = handler(table, entry)
-    table.actors[entry.seq] = entry.seat if entry.type in _SEATED else _actor(table, entry)
+    # E-2 *Reading*: an exit, valid or invalid, is corrected by the host only (its cards stay known, C-11).
+    table.actors[entry.seq] = None if entry.type == "exit" else entry.seat if entry.type in _SEATED \
+        else _actor(table, entry)
     return verdict
 
 

@@ -7,25 +7,25 @@ from referee.continental.seen import add_seen
 from referee.continental.session import deal_in_play, null_deal
 from referee.continental.state import DISCARD, HAND, LIMIT, TAKE, Deal, Table
 from referee.log import Entry
-from referee.violations import refuse
+from referee.violations import N_, refuse
 
 SOURCES = ("stock", "discard")
 
 
 def full_tracking(table: Table, entry: Entry) -> None:
     if table.tracking != "full":
-        raise refuse("C-3", f"this table keeps results only (tracking: results): turns are not entered, "
-                            f"so a {entry.type} is refused; enter the deal's exit or null_deal")
+        raise refuse("C-3", "this table keeps results only (tracking: results): turns are not entered, "
+                            "so a %(type)s is refused; enter the deal's exit or null_deal", type=entry.type)
 
 
 def whose_turn(deal: Deal, seat: int, phase: str, entry: Entry) -> None:
     """C-3: the player whose turn it is takes, then discards."""
     if deal.turn != seat:
-        raise refuse("C-3", f"it is seat {deal.turn}'s turn, not seat {seat}'s")
+        raise refuse("C-3", "it is %(turn)s's turn, not %(player)s's", turn=deal.turn, player=seat)
     if deal.phase != phase:
         if phase == TAKE:
-            raise refuse("C-3", f"seat {seat} has taken a card this turn and now discards one")
-        raise refuse("C-3", f"seat {seat} takes a card (stock or discard pile) before discarding")
+            raise refuse("C-3", "%(player)s has taken a card this turn and now discards one", player=seat)
+        raise refuse("C-3", "%(player)s takes a card (stock or discard pile) before discarding", player=seat)
 
 
 def draw(table: Table, entry: Entry) -> dict | None:
@@ -33,7 +33,7 @@ def draw(table: Table, entry: Entry) -> dict | None:
     full_tracking(table, entry)
     seat = seat_of(entry, table.n)
     source = read_choice(entry, "from", SOURCES)
-    deal = deal_in_play(table, "turns")
+    deal = deal_in_play(table, N_("turns"))
     whose_turn(deal, seat, TAKE, entry)
     if source == "discard":
         if not deal.pile:
@@ -63,21 +63,20 @@ def discard(table: Table, entry: Entry) -> None:
     full_tracking(table, entry)
     seat = seat_of(entry, table.n)
     card = read_card(entry.data.get("card"))
-    deal = deal_in_play(table, "turns")
+    deal = deal_in_play(table, N_("turns"))
     whose_turn(deal, seat, DISCARD, entry)
     if card == deal.pickup:
-        raise refuse("C-3", f"{card.text} was just taken from the discard pile: it cannot be discarded "
-                            f"this turn, not even its twin", card=card.text)
+        raise refuse("C-3", "%(card)s was just taken from the discard pile: it cannot be discarded "
+                            "this turn, not even its twin", card=card.text)
     known = deal.known[seat]
     holds = card in known
     if not holds:
         if len(known) > HAND:  # 16 cards in hand, every one known
-            cards = ", ".join(sorted(c.text for c in known))
-            raise refuse("C-11", f"every card of seat {seat}'s hand is known ({cards}); {card.text} is not "
-                                 f"one of them", card=card.text)
+            raise refuse("C-11", "every card of %(player)s's hand is known (%(cards)s); %(card)s is not one of them",
+                         card=card.text, player=seat, cards=sorted(c.text for c in known))
         if deal.seen.get(card, 0) >= LIMIT:
-            raise refuse("K-2", f"{card.text} cannot be discarded: the discard pile and the hands known hold "
-                                f"both copies already", card=card.text)
+            raise refuse("K-2", "%(card)s cannot be discarded: the discard pile and the hands known hold "
+                                "both copies already", card=card.text)
         deal.seen[card] = deal.seen.get(card, 0) + 1
     else:
         known.remove(card)  # it moves from a known hand to the pile: `seen` is unchanged

@@ -61,9 +61,9 @@ def timeout(table: Table, entry: Entry) -> dict | None:
     if when is None:
         raise refuse("R-17", "no turn is on the clock")
     if seat != d.turn:
-        raise refuse("R-17", f"the clock runs for seat {d.turn}, not seat {seat}")
+        raise refuse("R-17", "the clock runs for %(turn)s, not %(player)s", turn=d.turn, player=seat)
     if _utc(entry.at) < when:
-        raise refuse("R-17", f"seat {seat}'s turn time runs until {when.isoformat()}")
+        raise refuse("R-17", "%(player)s's turn time runs until %(until)s", player=seat, until=when.isoformat())
     owes_card = d.phase == "take"
     if d.pickup is not None:
         # An unlaid pickup goes back on the pile; the server then takes the stock card instead.

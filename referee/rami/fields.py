@@ -17,7 +17,7 @@ FIELDS = {
     "lay_off": frozenset({"meld", "cards"}),
     "retrieve_joker": frozenset({"meld", "card"}),
     "hand": frozenset({"cards"}),
-    "round": frozenset({"winner", "hands"}),
+    "round": frozenset({"winner", "hands", "points"}),  # points: a quick score (referee.rami.quick)
     "timeout": frozenset({"for_seat"}),
 }
 
@@ -26,7 +26,7 @@ def check_fields(entry: Entry) -> None:
     """Refuse a field that this entry type does not take (400), naming it; missing fields are the handler's."""
     data = entry.data
     if not isinstance(data, dict):
-        raise Malformed(f"{entry.type}: the entry's fields must be a JSON object")
+        raise Malformed("%(type)s: the entry's fields must be a JSON object", type=entry.type)
     takes = FIELDS[entry.type]
     if data.keys() <= takes:
         return  # the common case, checked cheaply
@@ -35,9 +35,9 @@ def check_fields(entry: Entry) -> None:
         extra.discard("seat")  # the acting seat, said twice alike
         if not extra:
             return
-    names = ", ".join(sorted(map(str, extra)))
     allowed = " and ".join(f"`{name}`" for name in sorted(takes))
-    raise Malformed(f"{entry.type} does not take {names}: it takes {allowed}")
+    raise Malformed("%(type)s does not take %(names)s: it takes %(allowed)s", type=entry.type,
+                    names=sorted(map(str, extra)), allowed=allowed)
 
 
 def whole(value: object) -> bool:
@@ -48,42 +48,45 @@ def seat_field(entry: Entry, players: int) -> int:
     """The acting seat of `entry`: a seat number of this table."""
     seat = entry.seat
     if not whole(seat) or not 0 <= seat < players:
-        raise Malformed(f"{entry.type} needs `seat`, a seat number from 0 to {players - 1}")
+        raise Malformed("%(type)s needs `seat`, a seat number from 0 to %(last)s", type=entry.type, last=players - 1)
     return seat
 
 
-def int_field(entry: Entry, name: str, what: str) -> int:
+def int_field(entry: Entry, name: str, key: str, **params) -> int:
+    """The whole number in field `name`; else Malformed with `key` (`%(type)s needs `dealer`...`)."""
     value = entry.data.get(name)
     if not whole(value):
-        raise Malformed(f"{entry.type} needs `{name}`, {what}")
+        raise Malformed(key, type=entry.type, **params)
     return value
 
 
 def card_field(entry: Entry, name: str = "card") -> Card:
     if name not in entry.data:
-        raise Malformed(f"{entry.type} needs `{name}`, a card like 7H")
+        raise Malformed("%(type)s needs `%(field)s`, a card like 7H", type=entry.type, field=name)
     try:
         return parse_card(entry.data[name])
     except CardError as exc:
-        raise Malformed(f"`{name}`: {exc}", rule="K-1") from None
+        raise Malformed("`%(field)s`: %(cause)s", rule="K-1", field=name, cause=exc.cause()) from None
 
 
 def cards_of(value: object, name: str, entry_type: str, empty: bool = False) -> list[Card]:
     if not isinstance(value, list) or (not value and not empty):
-        raise Malformed(f"{entry_type} needs `{name}`, a list of cards like [\"7H\", \"8H\"]")
+        raise Malformed("%(type)s needs `%(field)s`, a list of cards like [\"7H\", \"8H\"]", type=entry_type,
+                        field=name)
     try:
         return [parse_card(t) for t in value]
     except CardError as exc:
-        raise Malformed(f"`{name}`: {exc}", rule="K-1") from None
+        raise Malformed("`%(field)s`: %(cause)s", rule="K-1", field=name, cause=exc.cause()) from None
 
 
 def placed_of(value: object, name: str, entry_type: str) -> list[Placed]:
     if not isinstance(value, list) or not value:
-        raise Malformed(f"{entry_type} needs `{name}`, a list of cards like [\"JK=7H\", \"8H\", \"9H\"]")
+        raise Malformed("%(type)s needs `%(field)s`, a list of cards like [\"JK=7H\", \"8H\", \"9H\"]",
+                        type=entry_type, field=name)
     try:
         return [parse_placed(t) for t in value]
     except CardError as exc:
-        raise Malformed(f"`{name}`: {exc}", rule="K-1") from None
+        raise Malformed("`%(field)s`: %(cause)s", rule="K-1", field=name, cause=exc.cause()) from None
 
 
 def seat_key(key: object, players: int) -> int:
@@ -91,5 +94,6 @@ def seat_key(key: object, players: int) -> int:
     if isinstance(key, str) and key.isdigit():
         key = int(key)
     if not whole(key) or not 0 <= key < players:
-        raise Malformed(f"`hands` is keyed by seat numbers from 0 to {players - 1}, not {key!r}")
+        raise Malformed("`hands` is keyed by seat numbers from 0 to %(last)s, not %(value)s", last=players - 1,
+                        value=repr(key))
     return key

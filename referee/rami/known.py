@@ -15,8 +15,8 @@ Plan = tuple[list[Card], Counter]
 def over_deck(seen: Counter, fresh: Counter) -> list[Violation]:
     """K-2: cards that `fresh` would show more often than the deck holds them."""
     return [
-        Violation("K-2", f"{card.text} would be seen {seen[card] + n} times; the deck holds {limit(card)}",
-                  card=card.text)
+        Violation("K-2", "%(card)s would be seen %(n)s times; the deck holds %(limit)s",
+                  {"card": card.text, "n": seen[card] + n, "limit": limit(card)}, card=card.text)
         for card, n in fresh.items() if seen[card] + n > limit(card)
     ]
 

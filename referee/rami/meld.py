@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from referee.cards import RANKS, SUITS, Card
+from referee.cards import SUITS, Card
 from referee.melds import Placed, check_run, check_set
-from referee.violations import Violation
+from referee.violations import N_, Violation
 
 
 def is_wild(card: Card) -> bool:
@@ -59,12 +59,14 @@ def _kind(items: Sequence[Placed]) -> str:
     return "set" if len(ranks) == 1 and len(items) >= 2 else "run"
 
 
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-
-
-def _either(texts: list[str]) -> str:
-    """`7H`, `7H or 7S`, `7C, 7D or 7S`."""
-    return texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} or {texts[-1]}"
+SET_JOKER = {  # (the rank's English name starts with a vowel sound, the set lacks a suit) -> key (K-5)
+    (False, True): N_("%(card)s: this is a set of %(rank)ss, so the joker must announce a %(rank)s of a suit the set "
+                      "lacks: %(either)s"),
+    (True, True): N_("%(card)s: this is a set of %(rank)ss, so the joker must announce an %(rank)s of a suit the set "
+                     "lacks: %(either)s"),
+    (False, False): N_("%(card)s: this is a set of %(rank)ss, so the joker must announce a %(rank)s"),
+    (True, False): N_("%(card)s: this is a set of %(rank)ss, so the joker must announce an %(rank)s"),
+}
 
 
 def _set_announcements(items: Sequence[Placed], where: dict) -> tuple[list[Violation], list[Placed], set[str]]:
@@ -78,15 +80,12 @@ def _set_announcements(items: Sequence[Placed], where: dict) -> tuple[list[Viola
         return [], list(items), set()
     rank = naturals[0].rank
     lacking = [Card(rank, s) for s in SUITS if s not in {c.suit for c in naturals}]
-    name = RANK_NAMES.get(rank, RANKS[rank - 1])
-    article = "an" if name in ("ace", "8") else "a"
+    key = SET_JOKER[rank in (1, 8), bool(lacking)]
     violations, judged, stand_ins = [], [], set()
     for placed in items:
         if placed.card.is_joker and placed.announced is not None and placed.announced.rank != rank:
-            options = f" of a suit the set lacks: {_either([c.text for c in lacking])}" if lacking else ""
-            violations.append(Violation(
-                "K-5", f"{placed.text}: this is a set of {name}s, so the joker must announce {article} {name}{options}",
-                card=placed.text, **where))
+            params = {"card": placed.text, "rank": rank, "either": [c.text for c in lacking]}
+            violations.append(Violation("K-5", key, params, card=placed.text, **where))
             stand_in = Placed(placed.card, lacking[0] if lacking else Card(rank, placed.announced.suit))
             stand_ins.add(stand_in.text)
             judged.append(stand_in)
@@ -101,7 +100,8 @@ def check_meld(items: Sequence[Placed], where: dict | None = None) -> MeldVerdic
     jokers = [p for p in items if p.card.is_joker]
     out = MeldVerdict()
     if len(jokers) > 1:
-        out.violations.append(Violation("R-7", f"a meld holds at most one joker, this one has {len(jokers)}", **where))
+        out.violations.append(Violation("R-7", N_("a meld holds at most one joker, this one has %(n)s"),
+                                        {"n": len(jokers)}, **where))
     kind = _kind(items)
     if kind == "set":
         announced, judged, stand_ins = _set_announcements(items, where)

@@ -8,6 +8,7 @@ from referee.cards import Card
 from referee.log import Entry
 from referee.rami.fields import cards_of, seat_field, seat_key, whole
 from referee.rami.hand import hand_value
+from referee.rami import quick
 from referee.rami.known import over_deck
 from referee.rami.state import HAND, Deal, Table
 from referee.violations import Malformed, Refusal, refuse
@@ -23,15 +24,16 @@ def hand(table: Table, entry: Entry) -> dict | None:
     if d is None or d.phase != "hands":
         raise refuse("R-14", "hands are entered when the round ends")
     if seat == d.winner:
-        raise refuse("R-14", f"seat {seat} won the round and holds no card")
+        raise refuse("R-14", "%(player)s won the round and holds no card", player=seat)
     if seat in d.hands:
-        raise refuse("R-14", f"seat {seat}'s hand is already entered (correct it with void or replace)")
+        raise refuse("R-14", "%(player)s's hand is already entered (correct it with void or replace)", player=seat)
     if len(cards) != d.hand_sizes[seat]:
-        raise refuse("R-14", f"seat {seat} holds {d.hand_sizes[seat]} cards, not {len(cards)}")
+        raise refuse("R-14", "%(player)s holds %(held)s cards, not %(n)s", player=seat, held=d.hand_sizes[seat],
+                     n=len(cards))
     missing = Counter(d.known[seat]) - Counter(cards)
     if missing:
-        shown = ", ".join(c.text for c in missing.elements())
-        raise refuse("R-14", f"seat {seat}'s hand holds {shown}, known to be in it", card=next(iter(missing)).text)
+        raise refuse("R-14", "%(player)s's hand holds %(cards)s, known to be in it", card=next(iter(missing)).text,
+                     player=seat, cards=[c.text for c in missing.elements()])
     fresh = Counter(cards) - Counter(d.known[seat])
     violations = over_deck(d.seen, fresh)
     if violations:
@@ -53,39 +55,50 @@ def round_result(table: Table, entry: Entry) -> dict:
         raise Malformed("round needs `winner`: a seat, or null for a blocked round")
     winner = entry.data["winner"]
     if winner is not None and (not whole(winner) or not 0 <= winner < n):
-        raise Malformed(f"`winner` is a seat number from 0 to {n - 1}, or null")
-    given = entry.data.get("hands")
+        raise Malformed("`winner` is a seat number from 0 to %(last)s, or null", last=n - 1)
+    given = entry.data.get("hands", {} if "points" in entry.data else None)
     if not isinstance(given, dict):
-        raise Malformed("round needs `hands`, {\"seat\": [cards]} for each player but the winner")
+        raise Malformed("round needs `hands`, {\"seat\": [cards]} for each player but the winner "
+                        "(or `points`, {\"seat\": n}, for a quick score)")
     hands = {seat_key(k, n): cards_of(v, f"hands.{k}", "round", empty=True) for k, v in given.items()}
+    points = quick.read_points(entry, n)  # quick scores: hands given as their points
+    twice = sorted(hands.keys() & points.keys())
+    if twice:
+        raise Malformed("round: %(player)s's hand is given both in `hands` and in `points`", player=twice[0])
     d = table.deal
     if table.status == "finished":
         raise refuse("R-16", "the game is over")
     if d is None or d.phase != "result":
         raise refuse("R-3", "deal first: a round follows its deal")
-    if winner in hands:
-        raise refuse("R-14", f"seat {winner} won the round and adds 0: no hand to enter")
-    owed = [s for s in range(n) if s != winner and s not in hands]
+    if winner in hands or winner in points:
+        raise refuse("R-14", "%(player)s won the round and adds 0: no hand to enter", player=winner)
+    owed = [s for s in range(n) if s != winner and s not in hands and s not in points]
     if owed:
-        raise refuse("R-14", "every player but the winner enters a hand: missing seat "
-                     + ", ".join(str(s) for s in owed))
+        raise refuse("R-14", "every player but the winner enters a hand: missing %(players)s", players=owed)
     for seat, cards in hands.items():
         if not cards:
-            raise refuse("R-13", f"seat {seat} cannot end the round without cards unless they won it")
+            raise refuse("R-13", "%(player)s cannot end the round without cards unless they won it", player=seat)
         if len(cards) > HAND:
-            raise refuse("R-14", f"seat {seat}'s hand shows {len(cards)} cards; a hand left when a round ends "
-                         f"holds at most {HAND} (R-3: {HAND} dealt, 15 to the starter; every turn ends with a discard)")
+            raise refuse("R-14", "%(player)s's hand shows %(n)s cards; a hand left when a round ends holds at most "
+                         "%(most)s (R-3: %(most)s dealt, 15 to the starter; every turn ends with a discard)",
+                         player=seat, n=len(cards), most=HAND)
     violations = over_deck(Counter(), Counter(c for cards in hands.values() for c in cards))
+    violations += quick.points_violations(hands, points)
     if violations:
         raise Refusal(violations)
     d.winner, d.blocked = winner, winner is None
     d.hands = hands
-    return score(table, d, hands)
+    return score(table, d, hands, points)
 
 
-def score(table: Table, d: Deal, hands: dict[int, list[Card]]) -> dict:
-    """Add each hand's value to its total (R-14); at the ceiling the lowest total wins (R-16)."""
-    scores = {s: (0 if s == d.winner else hand_value(hands[s])) for s in range(len(table.players))}
+def score(table: Table, d: Deal, hands: dict[int, list[Card]], points: dict[int, int] | None = None) -> dict:
+    """Add each hand's value to its total (R-14); at the ceiling the lowest total wins (R-16).
+
+    `points`: hands given as their points (a quick score), not refereed card by card.
+    """
+    points = points or {}
+    scores = {s: (0 if s == d.winner else points[s] if s in points else hand_value(hands[s]))
+              for s in range(len(table.players))}
     for seat, value in scores.items():
         table.totals[seat] += value
     rules = ["R-14", "R-15"] if d.blocked else ["R-13", "R-14"]
@@ -95,6 +108,8 @@ def score(table: Table, d: Deal, hands: dict[int, list[Card]]) -> dict:
         table.winners = [s for s, t in enumerate(table.totals) if t == low]
         rules.append("R-16")
     result = {"deal": d.number, "winner": d.winner, "scores": {str(s): v for s, v in scores.items()}, "rules": rules}
+    if points:
+        result["refereed"] = False
     table.results.append(result)
     d.phase = "over" if table.status == "finished" else "deal"
     d.turn = None

@@ -58,7 +58,7 @@ class Deal:
     known: list[list[Card]] = field(default_factory=list)  # cards known to be in each hand
     opened: set[int] = field(default_factory=set)
     pickup: Card | None = None  # taken from the pile this turn and still in hand
-    took: Card | None = None  # taken from the pile this turn, laid or not (R-5: never discarded)
+    took: Card | None = None  # taken from the pile this turn, laid or not
     pending_jokers: int = 0  # retrieved this turn, not yet laid again
     turn_started: datetime | None = None  # end of the previous turn, the deal, or a later correction
     winner: int | None = None
@@ -85,9 +85,10 @@ class Deal:
         for meld in self.melds:
             if meld.id == meld_id:
                 return meld
-        laid = ", ".join(str(m.id) for m in self.melds)
-        raise refuse("R-11", f"there is no meld {meld_id} on the table"
-                     + (f" (its melds: {laid})" if laid else ""), meld=meld_id)
+        if self.melds:
+            raise refuse("R-11", "there is no meld %(meld)s on the table (its melds: %(melds)s)", meld=meld_id,
+                         melds=[m.id for m in self.melds])
+        raise refuse("R-11", "there is no meld %(meld)s on the table", meld=meld_id)
 
 
 @dataclass
@@ -125,14 +126,15 @@ def normalise_options(options: dict | None) -> dict:
         raise Malformed("`options` is an object: opening, ceiling, turn_seconds", rule="R-2")
     for key in options:
         if key not in OPTIONS:
-            raise Malformed(f"unknown rami option {key!r}: the options are opening, ceiling and turn_seconds",
-                            rule="R-2")
+            raise Malformed("unknown rami option %(value)s: the options are opening, ceiling and turn_seconds",
+                            rule="R-2", value=repr(key))
     out = {}
     for key, (allowed, default) in OPTIONS.items():
         value = options.get(key, default)
         # bool is an int in Python: `True` must not pass for 1, nor 60.0 for 60 silently.
         if isinstance(value, bool) or not any(value == a and type(value) is type(a) for a in allowed):
             shown = " | ".join("null" if a is None else repr(a) if isinstance(a, str) else str(a) for a in allowed)
-            raise Malformed(f"option {key!r} cannot be {value!r}: it is {shown}", rule="R-2")
+            raise Malformed("option %(name)s cannot be %(value)s: it is %(allowed)s", rule="R-2", name=repr(key),
+                            value=repr(value), allowed=shown)
         out[key] = value
     return out

@@ -42,7 +42,7 @@ def apply(state: Table, entry: Entry) -> dict | None:
     """Check `entry` against the table and fold it in; refuse (naming the rule) before changing anything."""
     handler = HANDLERS.get(entry.type)
     if handler is None:
-        raise Malformed(f"a rami table takes no {entry.type!r} entry")
+        raise Malformed("a rami table takes no %(value)s entry", value=repr(entry.type))
     check_fields(entry)
     seat = _actor_of(state, entry.type, entry.seat, entry.data)  # as the table stood when it was written
     verdict = handler(state, entry)

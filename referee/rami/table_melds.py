@@ -10,7 +10,7 @@ from referee.rami.fields import card_field, int_field, placed_of
 from referee.rami.meld import check_meld
 from referee.rami.state import Deal, Table, TableMeld
 from referee.rami.turns import on_turn
-from referee.violations import Malformed, Refusal, Violation, refuse
+from referee.violations import N_, Malformed, Refusal, Violation, refuse
 
 
 def on_play(table: Table, entry: Entry) -> tuple[Deal, int]:
@@ -31,19 +31,33 @@ def keep_one(d: Deal, seat: int, cards: list[Card], retrieved: bool = False) -> 
     """
     count = 0 if retrieved else len(cards)  # a retrieval puts one card down and takes the joker up
     if count >= d.hand_sizes[seat]:
-        raise refuse("R-13", f"seat {seat} holds {d.hand_sizes[seat]} cards: laying down {count} leaves "
-                     "nothing to discard; every turn ends with a discard")
+        raise refuse("R-13", "%(player)s holds %(held)s cards: laying down %(n)s leaves nothing to discard; "
+                     "every turn ends with a discard", player=seat, held=d.hand_sizes[seat], n=count)
     pickup = d.pickup is not None and d.pickup not in cards
     jokers = sum(1 for c in cards if c.is_joker) - (1 if d.pickup is not None and d.pickup.is_joker
                                                      and d.pickup in cards else 0)
     pending = max(0, d.pending_jokers - jokers) + (1 if retrieved else 0)
     left = d.hand_sizes[seat] - count
     if left - pending - pickup < 1:
-        owed = ([f"{d.pickup.text}, taken from the discard pile (R-5)"] if pickup else []) + (
-            [f"the retrieved joker{'s' if pending > 1 else ''} (R-12)"] if pending else [])
-        raise refuse("R-13", f"seat {seat} would keep {left} card{'s' if left != 1 else ''}, and "
-                     f"{' and '.join(owed)} must still be laid this turn: nothing would be left to discard; "
-                     "every turn ends with a discard")
+        key = OWED[pickup, min(pending, 2)]
+        params = {"player": seat, "n": left, "card": d.pickup.text} if pickup else {"player": seat, "n": left}
+        raise Refusal([Violation("R-13", key, params)])
+
+
+OWED = {  # (the pickup still to lay, retrieved jokers still to lay: 0, 1, 2 or more) -> key (R-13)
+    (True, 0): N_("%(player)s would keep %(n)s in hand, and %(card)s, taken from the discard pile (R-5),"
+                  " must still be laid this turn: nothing would be left to discard; every turn ends with a discard"),
+    (False, 1): N_("%(player)s would keep %(n)s in hand, and the retrieved joker (R-12)"
+                   " must still be laid this turn: nothing would be left to discard; every turn ends with a discard"),
+    (False, 2): N_("%(player)s would keep %(n)s in hand, and the retrieved jokers (R-12)"
+                   " must still be laid this turn: nothing would be left to discard; every turn ends with a discard"),
+    (True, 1): N_("%(player)s would keep %(n)s in hand, and %(card)s, taken from the discard pile (R-5), and the "
+                  "retrieved joker (R-12) must still be laid this turn: nothing would be left to discard; every turn "
+                  "ends with a discard"),
+    (True, 2): N_("%(player)s would keep %(n)s in hand, and %(card)s, taken from the discard pile (R-5), and the "
+                  "retrieved jokers (R-12) must still be laid this turn: nothing would be left to discard; every "
+                  "turn ends with a discard"),
+}
 
 
 MELDS_PER_ENTRY = 10  # an id's last digit is the meld's place in its entry
@@ -59,7 +73,7 @@ def meld_id(seq: int, k: int) -> int:
     out of 15 cards — `meld` refuses more (R-13) before any id is given.
     """
     if not 1 <= k < MELDS_PER_ENTRY:
-        raise refuse("R-13", f"one entry lays at most {MELDS_PER_ENTRY - 1} melds")  # unreachable: see above
+        raise refuse("R-13", "one entry lays at most %(n)s melds", n=MELDS_PER_ENTRY - 1)  # unreachable: see above
     return seq * MELDS_PER_ENTRY + k
 
 
@@ -77,7 +91,8 @@ def meld(table: Table, entry: Entry) -> dict:
     total = sum(v.value for v in verdicts)
     threshold = table.options["opening"]
     if seat not in d.opened and threshold != "free" and total < threshold:
-        raise refuse("R-9", f"an opening must reach {threshold} in one lay-down: these melds make {total}")
+        raise refuse("R-9", "an opening must reach %(threshold)s in one lay-down: these melds make %(total)s",
+                     threshold=threshold, total=total)
     cards = [p.card for items in parsed for p in items]
     keep_one(d, seat, cards)
     plan = known.leave_hand(d, seat, cards)
@@ -91,21 +106,21 @@ def meld(table: Table, entry: Entry) -> dict:
 
 
 def opened_meld(table: Table, entry: Entry, what: str) -> tuple[Deal, int, TableMeld]:
-    wanted = int_field(entry, "meld", "the id of a meld on the table")
+    wanted = int_field(entry, "meld", N_("%(type)s needs `meld`, the id of a meld on the table"))
     d, seat = on_play(table, entry)
     if seat not in d.opened:
-        raise refuse("R-10", f"seat {seat} has not opened yet: no {what} before the opening")
+        raise refuse("R-10", "%(player)s has not opened yet: no %(what)s before the opening", player=seat, what=what)
     return d, seat, d.meld(wanted)
 
 
 def lay_off(table: Table, entry: Entry) -> None:
     """Add cards to any table meld, which must stay valid (R-10, R-11)."""
     added = placed_of(entry.data.get("cards"), "cards", "lay_off")
-    d, seat, target = opened_meld(table, entry, "lay-off")
+    d, seat, target = opened_meld(table, entry, N_("lay-off"))
     verdict = check_meld([*target.cards, *added], where={"meld": target.id})
     if not verdict.valid:
-        shown = ", ".join(p.text for p in added)
-        raise Refusal([Violation("R-11", f"meld {target.id} would not stay valid with {shown}", meld=target.id),
+        raise Refusal([Violation("R-11", N_("meld %(meld)s would not stay valid with %(cards)s"),
+                                 {"meld": target.id, "cards": [p.text for p in added]}, meld=target.id),
                        *verdict.violations])
     cards = [p.card for p in added]
     keep_one(d, seat, cards)
@@ -120,14 +135,16 @@ def retrieve_joker(table: Table, entry: Entry) -> None:
     card = card_field(entry)
     if card.is_joker:
         raise Malformed("`card` is the card the joker stands for, e.g. 10H", rule="R-12")
-    d, seat, target = opened_meld(table, entry, "joker retrieval")
+    d, seat, target = opened_meld(table, entry, N_("joker retrieval"))
     for index, placed in enumerate(target.cards):
         if placed.card.is_joker and placed.announced == card:
             break
     else:
         jokers = [p.text for p in target.cards if p.card.is_joker]
-        said = f"its joker stands for {jokers[0].split('=')[1]}" if jokers else "it holds no joker"
-        raise refuse("R-12", f"meld {target.id}: {said}, not {card.text}", meld=target.id, card=card.text)
+        if jokers:
+            raise refuse("R-12", "meld %(meld)s: its joker stands for %(said)s, not %(card)s", meld=target.id,
+                         card=card.text, said=jokers[0].split("=")[1])
+        raise refuse("R-12", "meld %(meld)s: it holds no joker, not %(card)s", meld=target.id, card=card.text)
     keep_one(d, seat, [card], retrieved=True)
     plan = known.leave_hand(d, seat, (card,))
     known.lay(d, seat, (card,), plan)

@@ -7,7 +7,7 @@ from referee.rami import known
 from referee.rami.fields import card_field, int_field, seat_field
 from referee.rami.hand import card_penalty
 from referee.rami.state import DECK, HAND, MAX_RESHUFFLES, Deal, Table
-from referee.violations import Malformed, refuse
+from referee.violations import N_, Malformed, refuse
 
 TURN_PHASES = ("take", "play", "discard")
 
@@ -22,16 +22,18 @@ def next_dealer(table: Table) -> int | None:
 def deal(table: Table, entry: Entry) -> None:
     """Start a round: 14 cards each, 15 to the starter, an empty pile (R-3)."""
     n = len(table.players)
-    dealer = int_field(entry, "dealer", f"the dealing seat, 0 to {n - 1}")  # a readable entry first (400)
+    dealer = int_field(entry, "dealer", N_("%(type)s needs `dealer`, the dealing seat, 0 to %(last)s"),
+                       last=n - 1)  # a readable entry first (400)
     if not 0 <= dealer < n:
-        raise Malformed(f"`dealer` is a seat number from 0 to {n - 1}")
+        raise Malformed("`dealer` is a seat number from 0 to %(last)s", last=n - 1)
     if table.status == "finished":
         raise refuse("R-16", "the game is over; no more deals")
     if table.deal is not None and table.deal.phase != "deal":
-        raise refuse("R-3", f"deal {table.deal.number} is not over yet")
+        raise refuse("R-3", "deal %(number)s is not over yet", number=table.deal.number)
     expected = next_dealer(table)
     if expected is not None and dealer != expected:
-        raise refuse("R-3", f"the deal passes to the next seat: seat {expected} deals, not seat {dealer}")
+        raise refuse("R-3", "the deal passes to the next seat: %(dealer)s deals, not %(player)s", dealer=expected,
+                     player=dealer)
     number = table.deal.number + 1 if table.deal else 1
     full = table.tracking == "full"
     new = Deal(number, dealer, n, full, entry.at, phase="play" if full else "result")
@@ -49,15 +51,16 @@ def on_turn(table: Table, entry: Entry) -> tuple[Deal, int]:
     """The deal and seat of a turn entry, if a turn is being played and it is that seat's (R-4)."""
     d = table.deal
     if table.tracking != "full":
-        raise Malformed(f"a results-tracking table takes `deal` and `round` entries, not {entry.type}")
+        raise Malformed("a results-tracking table takes `deal` and `round` entries, not %(type)s", type=entry.type)
     seat = seat_field(entry, len(table.players))
     if table.status == "finished":
         raise refuse("R-16", "the game is over")
     if d is None or d.phase not in TURN_PHASES:
-        raise refuse("R-4", "no turn is being played: " + ("deal first" if d is None or d.phase == "deal"
-                                                          else "the round is over"))
+        if d is None or d.phase == "deal":
+            raise refuse("R-4", "no turn is being played: deal first")
+        raise refuse("R-4", "no turn is being played: the round is over")
     if seat != d.turn:
-        raise refuse("R-4", f"it is seat {d.turn}'s turn, not seat {seat}'s")
+        raise refuse("R-4", "it is %(turn)s's turn, not %(player)s's", turn=d.turn, player=seat)
     return d, seat
 
 
@@ -124,18 +127,18 @@ def discard(table: Table, entry: Entry) -> dict | None:
     if d.phase == "discard":
         heavier = [c for c in d.known[seat] if card_penalty(c) > card_penalty(card)]
         if heavier:
-            raise refuse("R-17", f"after a timeout the heaviest card goes: {heavier[0].text} "
-                         f"({card_penalty(heavier[0])}) outweighs {card.text} ({card_penalty(card)})",
-                         card=card.text)
+            raise refuse("R-17", "after a timeout the heaviest card goes: %(heaviest)s (%(weight)s) outweighs "
+                         "%(card)s (%(points)s)", card=card.text, heaviest=heavier[0].text,
+                         weight=card_penalty(heavier[0]), points=card_penalty(card))
     else:
         if d.pickup is not None:
-            raise refuse("R-5", f"{d.pickup.text}, taken from the discard pile, must be laid down this turn "
-                         "before the discard", card=d.pickup.text)
-        # *Reading*, as C-3's: the two copies of a card are alike, so a card identical to the
-        # pickup may not be discarded in that turn either; else the pickup could be.
-        if d.took is not None and card == d.took:
-            raise refuse("R-5", f"{card.text} was taken from the discard pile this turn: it cannot be discarded "
-                         "in the same turn, not even its twin", card=card.text)
+            if card == d.pickup:  # R-5 *Reading*: the card taken, or its twin, the referee cannot tell apart
+                raise refuse("R-5", "%(card)s was taken from the discard pile this turn: it cannot be discarded, "
+                             "not even its twin; lay it down first", card=card.text)
+            raise refuse("R-5", "%(card)s, taken from the discard pile, must be laid down this turn before the "
+                         "discard", card=d.pickup.text)
+        # R-5 *Reading*: once the card taken is laid on the table, its twin is another physical card and
+        # may be discarded.
         if d.pending_jokers:
             raise refuse("R-12", "a retrieved joker must be laid down again (new meld or lay-off) "
                          "before the discard", card="JK")

@@ -73,7 +73,7 @@ def test_a_rami_seat_voids_its_own_mistaken_discard_with_its_own_token(rami):
 def test_a_rami_seat_cannot_void_another_seats_entry_nor_replace_it_for_another_seat(rami):
     rami.enter("discard", 1, card="4C", as_seat=1)  # entry 3
     answer = problem(rami.enter("void", target=3, as_seat=0, expect=403), 403)
-    assert "seat 1" in answer["detail"]
+    assert "Ben" in answer["detail"] and "Ana" in answer["detail"] and "seat 1" not in answer["detail"]
     problem(rami.enter("replace", target=3, entry={"type": "discard", "seat": 0, "card": "4C"}, as_seat=1,
                        expect=403), 403)
     rami.enter("replace", target=3, entry={"type": "discard", "seat": 1, "card": "5C"}, as_seat=1)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import time
+
+from playwright.sync_api import Error as PlaywrightError
+
 from tests.browser.conftest import AXE, SHOTS
 
 SMALL_TARGETS = """() => {
@@ -17,7 +21,24 @@ SMALL_TARGETS = """() => {
 }"""
 
 
+def settle(page, timeout: float = 15.0) -> None:
+    """Wait until an entry sent by script (outbox.js) has led to its next page and that page has loaded."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            page.wait_for_load_state("load")
+            if not page.evaluate("() => document.documentElement.hasAttribute('data-sending')"):
+                return
+        except PlaywrightError as exc:  # the page navigated under the look: look again
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+        if time.monotonic() > end:
+            raise AssertionError(f"{page.url}: an entry is still being sent after {timeout} s")
+        time.sleep(0.05)
+
+
 def axe_violations(page) -> list[str]:
+    settle(page)
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     return [f"{v['id']}: {v['help']} ({len(v['nodes'])}x, e.g. {v['nodes'][0]['html'][:120]})"

@@ -127,3 +127,19 @@ def test_a_replaced_deal_replays_everything_after_it_on_the_new_upcard(dealt):
     dealt.enter("discard", 1, card="KD")
     dealt.enter("replace", target=2, entry={"type": "deal", "dealer": 0, "upcard": "9S"})
     assert dealt.deal_view["known"]["1"] == ["9S"]
+
+
+def test_an_exit_valid_or_invalid_is_corrected_by_the_host_only(dealt):
+    """E-2 *Reading*: a seat voiding its own invalid exit would erase the cards C-11 keeps known."""
+    from .test_exits import GAPPED
+
+    dealt.turn(1)
+    assert dealt.exit(1, GAPPED)["valid"] is False  # entry 5
+    dealt.turn(2)
+    assert dealt.exit(2)["valid"] is True  # entry 8
+    state = dealt.replay.state
+    for target in (5, 8):
+        assert game.actor(state, correction("void", target=target)) is None
+        shown = {"type": "exit", "seat": 1, "runs": [list(r) for r in GAPPED]}
+        assert game.actor(state, correction("replace", target=target, entry=shown)) is None
+    assert game.actor(state, correction("void", target=7)) == 2  # the seat's own discard stays its own

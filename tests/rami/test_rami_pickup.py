@@ -49,11 +49,20 @@ def test_the_picked_up_card_cannot_be_discarded_again():
     assert error.rules == ["R-5"]
 
 
-def test_a_card_identical_to_the_laid_pickup_is_not_discarded_in_that_turn():
+def test_the_twin_of_a_pickup_still_in_hand_is_refused_as_the_pickup_itself():
+    game = opened_game()
+    game.draw(0, "discard")
+    error = game.refused("discard", 0, card="9C")  # the 9C taken, or its twin: the referee cannot tell
+    assert error.rules == ["R-5"] and "not even its twin" in error.violations[0].message
+
+
+def test_once_the_pickup_is_laid_its_twin_may_be_discarded_that_turn():
+    """R-5 *Reading*: the 9C taken is on the table; a 9C discarded now is the other deck's."""
     game = opened_game()
     game.draw(0, "discard")
     game.meld(0, ["9C", "10C", "JC", "QC", "KC"], ["AD", "AC", "AS"])
-    assert game.refused("discard", 0, card="9C").rules == ["R-5"]
+    game.discard(0, "9C")
+    assert game.deal_view["discard_top"] == "9C" and game.deal_view["turn"] == 1
 
 
 def test_no_card_is_seen_more_often_than_the_deck_holds_it():

@@ -27,10 +27,17 @@ FEW = [Card(r, s) for r in (1, 5, 7, 12) for s in "HS"] + [JOKER]  # a card ofte
 
 def same_verdict(runs, players=4, timing="later"):
     got, want = judge_exit(runs, players, timing), reference.judge_exit(runs, players, timing)
-    assert got.violations == want.violations
-    assert [repr(v) for v in got.violations] == [repr(v) for v in want.violations]
+    assert said(got.violations) == said(want.violations)  # the reference writes its messages as plain keys
     assert (got.valid, got.settlement, got.runs) == (want.valid, want.settlement, want.runs)
-    assert got.to_dict() == want.to_dict()
+    assert [dropped(v) for v in got.to_dict()["violations"]] == [dropped(v) for v in want.to_dict()["violations"]]
+
+
+def said(violations):
+    return [(type(v), v.rule, v.message, v.run, v.meld, v.card, v.entry) for v in violations]
+
+
+def dropped(v: dict) -> dict:
+    return {k: value for k, value in v.items() if k not in ("key", "params")}
 
 
 @st.composite
@@ -84,7 +91,7 @@ def test_the_run_check_says_what_the_reference_says(items, wild, own_twos, where
     if wild is continental_wild:
         options.update(run_rules=("C-7",), wild_rules=("C-9",), dup_rules=("C-10",))
     got, want = check_run(items, wild, **options), reference.check_run(items, wild, **options)
-    assert (got.suit, got.ordered, got.violations, got.ok) == (want.suit, want.ordered, want.violations, want.ok)
+    assert (got.suit, got.ordered, said(got.violations), got.ok) == (want.suit, want.ordered, said(want.violations), want.ok)
 
 
 def test_the_benchmark_corpus_is_judged_as_the_reference_judges_it():
@@ -98,8 +105,8 @@ def test_the_benchmark_corpus_is_judged_as_the_reference_judges_it():
 
 @pytest.mark.parametrize("where", [{}, {"run": 2}, {"meld": 3, "entry": 9}])
 def test_a_quick_violation_is_the_violation_its_constructor_builds(where):
-    slow = Violation("C-9", "JK is wild", card="JK", **where)
-    quick = violation("C-9", "JK is wild", "JK", **where)
+    slow = Violation("C-9", "%(card)s is wild", {"card": "JK"}, card="JK", **where)
+    quick = violation("C-9", "%(card)s is wild", "JK", params={"card": "JK"}, **where)
     assert quick == slow and hash(quick) == hash(slow) and repr(quick) == repr(slow)
     assert quick.to_dict() == slow.to_dict() and type(quick) is Violation and vars(quick) == vars(slow)
     with pytest.raises(Exception):
@@ -147,6 +154,6 @@ def test_hard_runs_are_checked_as_the_reference_checks_them(tokens, wild):
     for own_twos in (False, True):
         got = check_run(items, wild, own_place_twos=own_twos)
         want = reference.check_run(items, wild, own_place_twos=own_twos)
-        assert (got.suit, got.ordered, got.violations) == (want.suit, want.ordered, want.violations)
+        assert (got.suit, got.ordered, said(got.violations)) == (want.suit, want.ordered, said(want.violations))
     others = [[Placed(Card(r, s)) for r in (3, 4, 5)] for s in "CDS"] + [[Placed(Card(r, "C")) for r in (9, 10, 11)]]
     same_verdict([items, *others])

@@ -41,7 +41,9 @@ def test_any_spelling_is_accepted_and_answers_use_canonical_text(referee_client)
 def test_an_invalid_exit_is_answered_200_with_its_violations(referee_client):
     body = referee_client.post(EXIT, json={"runs": [["9H", "JK", "JH"]] + SEED[1:]}).json
     assert body == {"valid": False, "settlement": None, "violations": [
-        {"rule": "C-9", "run": 1, "card": "JK", "message": body["violations"][0]["message"]}]}
+        {"rule": "C-9", "run": 1, "card": "JK", "message": "JK is wild and needs an announced card, e.g. JK=10H",
+         "key": "%(card)s is wild and needs an announced card, e.g. %(example)s",
+         "params": {"card": "JK", "example": "JK=10H"}}]}
 
 
 def test_arrange_announces_its_wilds_and_says_none_when_there_is_no_exit(referee_client):

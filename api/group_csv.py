@@ -1,0 +1,55 @@
+"""CSV of a group or of one table: a header row, then one row per player per deal (Continental) or round (Rami).
+
+UTF-8 (with a byte-order mark on request, for spreadsheets that need one to read "Chloé"), comma-separated,
+`table,game,date,deal,player,points`: `date` is the UTC day of the entry that ended the deal, `points` what
+that deal moved for the player (the balance's change, or the hand's value added to the total).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from api import group_service, group_summaries
+from api.service import _record
+from events.db import get_store
+from referee.stats.table import Summary
+
+HEADER = ("table", "game", "date", "deal", "player", "points")
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a formula to a spreadsheet: never run a name
+
+
+def _text(value: str) -> str:
+    return "'" + value if value.startswith(FORMULA) else value
+
+
+def _rows(table_id: str, summary: Summary, names: list[str]):
+    for deal in summary.deals:
+        for seat, points in enumerate(deal.points):
+            yield (table_id, summary.game, deal.at.date().isoformat(), deal.number, _text(names[seat]), points)
+
+
+def _write(rows, bom: bool) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(HEADER)
+    writer.writerows(rows)
+    return ("\ufeff" if bom else "") + out.getvalue()
+
+
+def group_csv(group_id: str, token: str | None, bom: bool = False) -> str:
+    """Every deal of every table of the group, oldest table first; players by their name in the group."""
+    group_service.group(group_id, token)
+    names = get_store().members(group_id)
+    played = sorted(group_service.played(group_id), key=lambda p: (p.created_at, p.table_id))
+    rows = (row for p in played
+            for row in _rows(p.table_id, p.summary, [names.get(m, p.summary.players[i]) for i, m in enumerate(p.seats)]))
+    return _write(rows, bom)
+
+
+def table_csv(table_id: str, bom: bool = False) -> str:
+    """Every deal of one table (a table's id is its read capability); players as the table names them."""
+    store = get_store()
+    _record(store, table_id)  # 404 for an unknown table
+    summary = group_summaries.of_table(store, table_id)
+    return _write(_rows(table_id, summary, summary.players), bom)

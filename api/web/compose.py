@@ -1,0 +1,66 @@
+"""Entering several cards with the picker: an exit (checked before it is written), melds, a lay-off, a hand."""
+
+from __future__ import annotations
+
+import uuid
+
+from flask import abort, render_template, request
+
+from api.web import backend, exitcheck, facts, forms, quick, security
+from api.web.i18n import gettext as _
+from api.web.play import _acting, bp, flash_note
+
+KINDS = ("exit", "meld", "lay_off", "hand", "round")
+
+
+@bp.route("/t/<table_id>/compose/<kind>", methods=["GET", "POST"])
+def compose(table_id, kind):
+    """Enter several cards with the picker: an exit, new melds, a lay-off, a hand, a round."""
+    if kind not in KINDS + quick.KINDS:
+        abort(404)
+    form = request.form if request.method == "POST" else request.args
+    if kind in quick.KINDS:  # quick scores (results tracking): api.web.quick
+        view, who = backend.read(table_id), security.access(table_id)
+        seat = forms.number(form.get("seat"), _acting(view, who))
+        return quick.page(view, who, kind, form, seat, uuid.uuid4().hex, flash_note(table_id))
+    checking = request.method == "POST" and request.form.get("action") in ("check", "arrange")
+    return page(table_id, kind, form, checking)
+
+
+def page(table_id: str, kind: str, form, checking: bool = False, status: int = 200):
+    """Render the entry screen; for an exit being checked, with what would be written (C-6..C-12)."""
+    view = backend.read(table_id)
+    who = security.access(table_id)
+    flash = flash_note(table_id)
+    seat = forms.number(form.get("seat"), _acting(view, who))
+    checked = exitcheck.check(view, form, seat) if kind == "exit" and checking else None
+    gone = gone_meld(table_id, view, forms.number(form.get("meld"))) if kind == "lay_off" else None
+    return render_template("compose.html", table=view, who=who, kind=kind, form=form, seat=seat, checked=checked,
+                           declared_ok=bool(checked and exitcheck.may_record_as_declared(checked)),
+                           problem=gone, key=uuid.uuid4().hex, flash=flash,
+                           numbers=facts.deal_numbers(view)), status
+
+
+def gone_meld(table_id: str, view: dict, meld: int | None) -> backend.Problem | None:
+    """Say, by name, that a meld a link or form names is no longer on the table (a new deal began)."""
+    deal = view.get("deal") or {}
+    here = {m["id"] for m in deal.get("melds") or []} if deal.get("phase") not in ("deal", "over") else set()
+    if meld in here or (meld is None and here):
+        return None
+    if meld is None:
+        return backend.Problem(422, _("That meld is gone"), _("There is no meld on the table to lay off on."))
+    owner = _owner(table_id, view, meld)
+    number = facts.of_log(table_id)["numbers"].get(meld)
+    if owner is not None and number is not None:
+        detail = _("Meld %(n)s of %(name)s is no longer on the table: a new deal has started.", n=number, name=owner)
+    else:
+        detail = _("This meld is no longer on the table: a new deal has started.")
+    return backend.Problem(422, _("That meld is gone"), detail + " " + _("Choose a meld that is on the table now."))
+
+
+def _owner(table_id: str, view: dict, meld: int) -> str | None:
+    """The name of who laid meld `meld` (its id is the laying entry's seq × 10 + k)."""
+    for item in facts.items_of(table_id):
+        if item["seq"] == meld // 10 and item.get("seat") is not None:
+            return view["players"][item["seat"]]["name"]
+    return None

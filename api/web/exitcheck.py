@@ -1,0 +1,103 @@
+"""Check an exit before it is written (C-6..C-12): cards are not a declaration until the player confirms one.
+
+Tapped cards are first judged as declared (one run a line); when they do not make a valid exit that way,
+the solver arranges them. The page then shows what would be written, to confirm, or says that no valid exit
+exists with these cards. An invalid exit is still a fact (C-13): a player who declared runs (two lines or
+more) may record them as declared, as an explicit second choice; one unbroken line of cards is never
+recorded as a one-run "exit".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from api.web import backend, evidence, forms, turn
+from api.web.i18n import gettext as _
+from referee.cards import CardError
+from referee.continental.exit import judge_exit
+from referee import log
+from referee.continental.solver import arrange
+from referee.log import Entry
+from referee.melds import parse_placed
+from referee.violations import Refusal
+
+SIZE = 15  # C-6
+
+
+def check(view: dict, form, seat: int | None) -> dict:
+    """Judge the runs of the form: `{"state", "runs", "declared", "settlement", "violations", "count", "timing"}`.
+
+    state: `valid` (as declared), `arranged` (the solver's runs), `none` (no valid exit with these cards),
+    `bad` (a card that is not one).
+    """
+    window = {w["seat"]: w["timing"] for w in turn.exit_seats(view)}
+    timing = form.get("timing") or window.get(seat, "later")
+    players = len(view["players"])
+    try:
+        declared = forms.runs(form.get("runs", ""))
+        placed = [[parse_placed(c) for c in run] for run in declared]
+    except (CardError, ValueError) as exc:
+        token = getattr(exc, "token", "")
+        return {"state": "bad", "runs": [], "declared": [], "count": 0, "timing": timing,
+                "violations": [{"rule": "K-1", "message": _("%(card)s is not a card.", card=token), "card": ""}]}
+    count = sum(len(run) for run in declared)
+    out = {"declared": declared, "count": count, "timing": timing, "settlement": None, "violations": []}
+    verdict = judge_exit(placed, players, timing) if declared else None
+    if verdict is not None and verdict.valid:
+        out = {**out, "state": "valid", "runs": declared, "settlement": verdict.settlement.to_dict()}
+        return at_the_table(view, seat, out)
+    found = arrange([p.card for run in placed for p in run], players=players, timing=timing) if count == SIZE else None
+    if verdict is not None:
+        out["violations"] = [v.to_dict() for v in verdict.violations]
+    if found is not None:
+        runs, settlement = found
+        out = {**out, "state": "arranged", "runs": [[p.text for p in run] for run in runs],
+               "settlement": settlement.to_dict()}
+        return at_the_table(view, seat, out)
+    return {**out, "state": "none", "runs": declared}
+
+
+def at_the_table(view: dict, seat: int | None, result: dict) -> dict:
+    """Judge the runs as the table would, without writing them: what it has seen counts too (C-11, K-2).
+
+    A valid shape whose cards the table cannot accept (a card taken from the pile is missing, a card
+    seen elsewhere) becomes `table`: not a valid exit here, whatever the arrangement; it may be recorded
+    as the attempt it is (C-13).
+    """
+    if seat is None or not view.get("id"):
+        return result
+    items = backend.entries(view["id"])
+    data = {"runs": result["runs"]}
+    if view.get("tracking") == "results":
+        data["timing"] = result["timing"]
+    last = evidence.to_entry(items[-1])
+    entry = Entry(last.seq + 1, "exit", seat, datetime.now(timezone.utc), data)
+    try:
+        replayed = log.replay([*(evidence.to_entry(i) for i in items), entry])
+    except (Refusal, ValueError):
+        return result  # not this seat's exit now: the refusal is shown when it is sent
+    verdict = replayed.verdicts.get(entry.seq) or {}
+    if verdict.get("valid") is False:
+        return {**result, "state": "table", "violations": verdict.get("violations") or []}
+    return result
+
+
+def may_record_as_declared(result: dict) -> bool:
+    """An invalid exit may be recorded as declared only when runs were declared (two lines or more), or when
+    the table itself refuses these cards (C-11): then no arrangement is valid, and the attempt is a fact."""
+    if result["state"] == "table":
+        return True
+    return result["state"] in ("arranged", "none") and len(result["declared"]) >= 2
+
+
+def declared_valid(view: dict, entry: dict) -> bool:
+    """Runs declared line by line that make a valid exit as they stand need no second look."""
+    runs = entry.get("runs") or []
+    if len(runs) < 2:
+        return False
+    try:
+        placed = [[parse_placed(c) for c in run] for run in runs]
+    except (CardError, ValueError):
+        return False
+    timing = entry.get("timing") or "later"
+    return judge_exit(placed, len(view["players"]), timing).valid

@@ -1,0 +1,48 @@
+"""The start form's group choice: no group, one of this phone's groups, or a new one named on the form."""
+
+from __future__ import annotations
+
+from api import group_service
+from api.web import backend, group_access
+from api.web.i18n import gettext as _
+from events.db import get_store
+
+
+def create_table(form, body: dict):
+    """Start the table, in the chosen group: `(created, None)` or `(None, problem)`."""
+    choice = form.get("group", "")
+    if not choice:
+        return backend.call("create_table", body)
+    if choice == "new":
+        name = " ".join(form.get("group_name", "").split())
+        if not name or len(name) > group_service.MAX_NAME:
+            return None, backend.Problem(400, _("The group needs a name"),
+                                         _("Name the new group (1 to 80 characters), or choose no group."))
+        try:
+            group_service.distinct(body.get("players"))
+        except backend.ERRORS as exc:
+            return None, backend.problem_of(exc)
+        created, problem = backend.call("create_table", body)  # the table's own checks first
+        if problem:
+            return None, problem
+        group = group_service.create_group({"name": name})
+        group_access.remember(group["id"], group["token"], name)
+        members = get_store().add_group_table(group["id"], created["id"], [s["name"] for s in created["seats"]])
+        return {**created, "group": group["id"], "members": members}, None
+    token = group_access.token(choice)
+    try:
+        return group_service.create_table({**body, "group": choice}, token), None
+    except backend.ERRORS as exc:
+        return None, backend.problem_of(exc)
+
+
+def keep_in_group(previous_table_id: str, created: dict) -> str | None:
+    """Play again: the new table joins the group of the table it follows, when this phone holds that group.
+
+    `created` is `api.service.create_table`'s answer; the group's id is given back (None: no group kept).
+    """
+    found = get_store().group_of(previous_table_id)
+    if found is None or group_access.token(found[0]) is None:
+        return None
+    get_store().add_group_table(found[0], created["id"], [s["name"] for s in created["seats"]])
+    return found[0]

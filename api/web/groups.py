@@ -1,0 +1,159 @@
+"""The group's pages: its tables and standings, a player's statistics with charts, the entries behind a figure."""
+
+from __future__ import annotations
+
+import functools
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+
+from api import group_csv, group_service
+from api.errors import ApiError
+from api.web import backend, group_access, group_charts, security
+from api.web.group_labels import figure_label, figure_rows
+from api.web.i18n import gettext as _
+from api.web.qr import qr_svg
+from referee.stats import group as stats
+from referee.violations import Malformed
+
+bp = Blueprint("groups_web", __name__)
+bp.before_request(security.check_csrf)
+
+
+def _period() -> str:
+    period = request.args.get("period", "all")
+    return period if period in group_service.PERIODS else "all"
+
+
+@bp.get("/g/<group_id>/k/<token>")
+def enter(group_id, token):
+    """Keep the group's link on this phone (the secret is in the link) and show the group."""
+    try:
+        record = group_service.group(group_id, token)
+    except ApiError:
+        abort(404, description=_("This group link is not valid. Ask a member to share it again."))
+    group_access.remember(record.id, token, record.name)
+    return redirect(url_for("groups_web.group", group_id=group_id), 303)
+
+
+@bp.get("/g/<group_id>")
+def group(group_id):
+    """Show every table of the group, newest first, and the standings over the chosen period."""
+    record = group_access.opened(group_id)
+    token = group_access.token(group_id)
+    group_access.remember(record.id, token, record.name)
+    period = _period()
+    read, played = group_service.overview(group_id, token, period)
+    names = {m["id"]: m["name"] for m in read["members"]}
+    charts = {game: group_charts.standings(stats.over_time(played, game, names), game,
+                                           [r["member"] for r in read["standings"][game]])
+              for game in ("continental", "rami")}
+    link = url_for("groups_web.enter", group_id=group_id, token=token, _external=True)
+    return render_template("group.html", group=read, period=period, charts=charts, link=link,
+                           qr=_qr(link, _("QR code of the group's link")))
+
+
+@functools.lru_cache(maxsize=256)
+def _qr(link: str, label: str):
+    """The link's QR code: the same on every view of the page, and costly to draw (about 10 ms)."""
+    return qr_svg(link, label)
+
+
+@bp.get("/g/<group_id>/p/<member>")
+def player(group_id, member):
+    """Show a player's figures per game, each a link to the entries it counts, and her form."""
+    record = group_access.opened(group_id)
+    period = _period()
+    try:
+        stats_ = group_service.player(group_id, group_access.token(group_id), member, period)
+    except ApiError:
+        abort(404, description=_("This group has no such player."))
+    forms = {game: group_charts.form(stats_[game]["form"]) for game in ("continental", "rami")}
+    rows = {game: figure_rows(game, stats_[game]) for game in ("continental", "rami")}
+    return render_template("group_player.html", group=record, player=stats_, period=period, forms=forms, rows=rows)
+
+
+@bp.get("/g/<group_id>/p/<member>/<game>/<figure>")
+def entries(group_id, member, game, figure):
+    """List the entries a figure counts, each linked to its page at its table."""
+    record = group_access.opened(group_id)
+    period = _period()
+    try:
+        stats_ = group_service.player(group_id, group_access.token(group_id), member, period)
+        counted = stats_[game][figure]
+    except (ApiError, KeyError, TypeError):
+        abort(404, description=_("This group has no such player or figure."))
+    rule = request.args.get("rule")
+    refs = counted["entries"]
+    if rule:
+        refs = next((r["entries"] for r in counted.get("rules", []) if r["rule"] == rule), [])
+    items = _items(refs)
+    return render_template("group_entries.html", group=record, player=stats_, game=game, figure=figure, rule=rule,
+                           label=figure_label(figure), items=items, period=period)
+
+
+def _items(refs: list[dict]) -> list[dict]:
+    """Each counted entry as the table's log shows it (a replaced one as its replacement reads)."""
+    out, logs, views = [], {}, {}
+    for ref in refs:
+        table_id = ref["table"]
+        if table_id not in logs:
+            views[table_id] = backend.read(table_id)
+            listed = backend.entries(table_id)
+            by_seq = {i["seq"]: i for i in listed}
+            for item in listed:
+                if item["type"] == "replace" and item.get("target") in by_seq:
+                    old = by_seq[item["target"]]
+                    by_seq[item["target"]] = {"seq": old["seq"], "at": old["at"], **item["entry"],
+                                              "replaced_by": item["seq"]}
+            logs[table_id] = by_seq
+        out.append({"table": views[table_id], "item": logs[table_id][ref["seq"]]})
+    return out
+
+
+@bp.post("/g/<group_id>/p/<member>/name")
+def rename(group_id, member):
+    """Call a player by a new name; her history stays hers."""
+    group_access.opened(group_id)
+    try:
+        group_service.rename(group_id, group_access.token(group_id), member, {"name": request.form.get("name", "")})
+    except ApiError as error:
+        message = _("Another player of this group already has this name.") if error.status == 409 else error.detail
+        abort(error.status, description=message)
+    except Malformed:
+        abort(400, description=_("A player's name has 1 to 40 characters."))
+    return redirect(url_for("groups_web.player", group_id=group_id, member=member), 303)
+
+
+@bp.get("/g/<group_id>/export.csv")
+def export(group_id):
+    """Download the group's deals as CSV (with a byte-order mark when asked, for Excel)."""
+    group_access.opened(group_id)
+    text = group_csv.group_csv(group_id, group_access.token(group_id), request.args.get("bom") == "1")
+    return Response(text, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="arbitre-group-{group_id}.csv"'})
+
+
+def day(value) -> str:
+    """A date as the reader's language writes it: `1 Dec 2026`, `1 déc. 2026` (UTC)."""
+    from datetime import datetime, timezone
+
+    from flask_babel import format_date
+
+    at = value if isinstance(value, datetime) else datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    return format_date(at.astimezone(timezone.utc).date(), "medium")
+
+
+def number(value) -> str:
+    """An average as the reader's language writes it: 170, 15.2 / 15,2 (a minus sign, not a hyphen)."""
+    if value is None:
+        return "—"
+    from flask_babel import format_decimal
+
+    return ("−" if value < 0 else "") + format_decimal(abs(value))
+
+
+def init_app(app) -> None:
+    app.register_blueprint(bp)
+    app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["number"] = number
+    app.jinja_env.globals["my_groups"] = group_access.my_groups

@@ -1,0 +1,132 @@
+"""A group's tables added up: standings, a member's figures with the entries they count, and her form.
+
+Pure: the caller hands over each table's summary (`referee.stats.table.summarise`) with the member at
+each seat; a member is the same player across tables whatever her seat or the name a table typed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import NamedTuple
+
+from referee.stats import continental, rami
+from referee.stats.table import Summary
+
+FIGURES = {"continental": continental.FIGURES, "rami": rami.FIGURES}
+
+
+class Played(NamedTuple):
+    """A table of the group: its id, when it was created, the member at each seat, and its summary."""
+
+    table_id: str
+    created_at: datetime
+    seats: tuple[str, ...]
+    summary: Summary
+
+
+def since(played: list[Played], start: datetime | None) -> list[Played]:
+    return list(played) if start is None else [p for p in played if p.created_at >= start]
+
+
+def finished(played: list[Played], game: str) -> list[Played]:
+    """The game's finished tables, oldest first: standings count a session or a game once it is over."""
+    done = [p for p in played if p.summary.game == game and p.summary.status == "finished"]
+    return sorted(done, key=lambda p: (p.created_at, p.table_id))
+
+
+def tables(played: list[Played], names: dict[str, str]) -> list[dict]:
+    """Every table, newest first: game, date, status and winners by name."""
+    out = []
+    for p in sorted(played, key=lambda p: (p.created_at, p.table_id), reverse=True):
+        s = p.summary
+        out.append({"id": p.table_id, "game": s.game, "created_at": p.created_at, "status": s.status,
+                    "winners": None if s.winners is None else [names.get(p.seats[w], s.players[w]) for w in s.winners],
+                    "players": [names.get(m, s.players[i]) for i, m in enumerate(p.seats)]})
+    return out
+
+
+def standings(played: list[Played], names: dict[str, str]) -> dict[str, list[dict]]:
+    """Continental: sessions, sessions won, sum of balances; Rami: games, games won, average final total,
+    rounds won. Finished tables only; best first."""
+    cont: dict[str, dict] = {}
+    for p in finished(played, "continental"):
+        for seat, member in enumerate(p.seats):
+            row = cont.setdefault(member, {"player": names.get(member, member), "member": member,
+                                           "sessions": 0, "won": 0, "balance": 0})
+            row["sessions"] += 1
+            row["won"] += seat in p.summary.winners
+            row["balance"] += p.summary.scores[seat]
+    ram: dict[str, dict] = {}
+    for p in finished(played, "rami"):
+        for seat, member in enumerate(p.seats):
+            row = ram.setdefault(member, {"player": names.get(member, member), "member": member, "games": 0,
+                                          "won": 0, "average_total": 0, "rounds_won": 0, "_total": 0})
+            row["games"] += 1
+            row["won"] += seat in p.summary.winners
+            row["_total"] += p.summary.scores[seat]
+            row["rounds_won"] += sum(1 for d in p.summary.deals if d.winner == seat)
+    for row in ram.values():
+        row["average_total"] = round(row.pop("_total") / row["games"], 1)
+    return {"continental": sorted(cont.values(), key=lambda r: (-r["balance"], -r["won"], r["player"].casefold())),
+            "rami": sorted(ram.values(), key=lambda r: (-r["won"], r["average_total"], r["player"].casefold()))}
+
+
+def figures(played: list[Played], member: str, game: str) -> dict:
+    """A member's figures at one game: each a count, an average where it has values, and its entries.
+
+    `invalid_exits` also gives `rules`: each rule broken, most often first, with its own entries.
+    """
+    counted: dict[str, list[tuple[str, int, object]]] = {name: [] for name in FIGURES[game]}
+    sessions = 0
+    for p in sorted(played, key=lambda p: (p.created_at, p.table_id)):  # entries oldest first
+        if p.summary.game != game or member not in p.seats:
+            continue
+        sessions += 1
+        for seat, who in enumerate(p.seats):
+            if who != member:
+                continue
+            for name, items in p.summary.figures[seat].items():
+                counted[name].extend((p.table_id, seq, value) for seq, value in items)
+    out: dict = {"tables": sessions}
+    for name, items in counted.items():
+        values = [v for _, _, v in items if isinstance(v, (int, float))]
+        out[name] = {"count": len(items), "average": round(sum(values) / len(values), 1) if values else None,
+                     "entries": [{"table": t, "seq": s} for t, s, _ in items]}
+    if game == "continental":
+        rules: dict[str, list[dict]] = {}
+        for table_id, seq, broken in counted["invalid_exits"]:
+            for rule in broken or ():
+                rules.setdefault(rule, []).append({"table": table_id, "seq": seq})
+        out["invalid_exits"]["rules"] = [{"rule": r, "count": len(e), "entries": e}
+                                         for r, e in sorted(rules.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
+    return out
+
+
+def form(played: list[Played], member: str, game: str, last: int = 10) -> list[dict]:
+    """The member's last `last` finished sessions (or games) of the game, oldest first: score and outcome."""
+    out = []
+    for p in finished(played, game):
+        for seat, who in enumerate(p.seats):
+            if who == member:
+                out.append({"table": p.table_id, "created_at": p.created_at, "score": p.summary.scores[seat],
+                            "won": seat in p.summary.winners})
+    return out[-last:]
+
+
+def over_time(played: list[Played], game: str, names: dict[str, str]) -> dict:
+    """Standings after each finished table of the game, oldest first: Continental the summed balance,
+    Rami the games won. `{"tables": [ids], "players": [{"member", "player", "values": [...]}]}`."""
+    done = finished(played, game)
+    members = list(dict.fromkeys(m for p in done for m in p.seats))
+    running = {m: 0 for m in members}
+    values: dict[str, list[int]] = {m: [0] for m in members}
+    for p in done:
+        for seat, member in enumerate(p.seats):
+            if game == "continental":
+                running[member] += p.summary.scores[seat]
+            else:
+                running[member] += seat in p.summary.winners
+        for member in members:
+            values[member].append(running[member])
+    return {"tables": [p.table_id for p in done],
+            "players": [{"member": m, "player": names.get(m, m), "values": values[m]} for m in members]}

@@ -1,0 +1,67 @@
+"""One table's log folded into what the group's pages count: its deals, and each seat's figures.
+
+The fold rides along `referee.log.replay` (its `observe` hook): every figure is what the corrected log
+replays to (E-2), and each one names the entries it counts, by seq, so a page can link to them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from referee import log
+from referee.stats import continental, rami
+
+GAMES = {"continental": continental, "rami": rami}
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A deal or round that ended: the entry that ended it, when, its winner and each seat's points."""
+
+    number: int
+    seq: int
+    at: datetime
+    winner: int | None
+    points: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Summary:
+    """A table as the group counts it. `figures[seat][name]` lists `(seq, value)`: the entries counted."""
+
+    game: str
+    players: list[str]
+    tracking: str
+    status: str = "playing"
+    winners: list[int] | None = None
+    scores: list[int] = field(default_factory=list)  # final balances (continental) or totals (rami)
+    deals: list[Deal] = field(default_factory=list)
+    figures: list[dict[str, list[tuple[int, object]]]] = field(default_factory=list)
+
+    def count(self, seat: int, name: str, seq: int, value: object = None) -> None:
+        self.figures[seat].setdefault(name, []).append((seq, value))
+
+
+def summarise(entries: list[log.Entry]) -> Summary:
+    """Fold a whole log (already accepted) into its summary."""
+    first = entries[0].data
+    game = GAMES[first["game"]]
+    summary = Summary(first["game"], list(first["players"]), first.get("tracking", "full"))
+    summary.figures = [{} for _ in summary.players]
+    watch = game.Watcher(summary)
+
+    def observe(entry: log.Entry, verdict: dict | None, state) -> None:
+        watch.entry(entry, verdict, state)
+        results = state.results
+        if len(results) > len(summary.deals):
+            result = results[-1]
+            scores = result["scores"]
+            points = tuple(int(scores.get(str(seat), 0)) for seat in range(len(summary.players)))
+            summary.deals.append(Deal(result["deal"], entry.seq, entry.at, result["winner"], points))
+            watch.ended(entry, result, points)
+
+    replayed = log.replay(entries, observe=observe)
+    view = game.final(replayed.state)
+    summary.status, summary.winners, summary.scores = view
+    return summary

@@ -1,0 +1,106 @@
+"""The referee's refusals and verdicts on the pages: in the reader's language, naming the players."""
+
+from __future__ import annotations
+
+import html
+
+from api.web import messages
+from referee.violations import Violation, refuse
+
+BAD_EXIT = "5H 6H 8H\n3C 4C 5C\n8D 9D 10D\nJS QS KS\n4S 5S 6S"
+
+
+def text_of(page: str) -> str:
+    return html.unescape(page).replace("\xa0", " ").replace("\u202f", " ")
+
+
+def test_a_refusal_names_the_players_in_english_and_in_french(host, phone):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    english = text_of(host.enter(type="discard", seat="1", card="9C"))
+    assert "Ben takes a card (stock or discard pile) before discarding" in english
+    assert "Refused by the rules" in english and "seat 1" not in english
+    host.headers = {"Accept-Language": "fr"}  # the same phone, its browser now in French
+    page = text_of(host.enter(type="discard", seat="1", card="9C"))
+    assert "Refusé par les règles" in page and "Ben prend une carte (pioche ou défausse) avant de défausser" in page
+    assert "Refused by the rules" not in page and "before discarding" not in page
+
+
+def test_an_invalid_exit_is_explained_in_french_with_cards_as_players_read_them(host, phone):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.enter(type="draw", seat="1", from_="stock")
+    host.enter(type="discard", seat="1", card="9C")
+    host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT,
+                                      "confirm": "declared"})  # an invalid exit, recorded as declared
+    page = text_of(phone("fr").page(f"/t/{host.table}/e/5"))
+    assert "ces cartes ne se suivent pas : 5♥, 6♥, 8♥" in page
+    assert "Not a valid exit" not in page and "not consecutive" not in page
+
+
+def test_the_rami_opening_refusal_is_french(host, phone):
+    host.start(game="rami", players=("Eve", "Fox"), opening="51", ceiling="100", clock="off")
+    host.enter(type="deal", dealer="0")
+    host.headers = {"Accept-Language": "fr"}
+    page = text_of(host.enter(type="meld", seat="1", melds="3C 4C 5C"))
+    assert "une ouverture doit atteindre 51 en une seule pose : ces combinaisons font 12" in page
+
+
+def test_the_filter_speaks_the_readers_language_and_names_seats(app):
+    opened = refuse("R-10", "%(player)s has not opened yet: no %(what)s before the opening", player=0,
+                    what="lay-off").violations[0]
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert text_of(messages.violation_text(opened, ["Ana", "Ben"])) == \
+            "Ana n’a pas encore ouvert : un ajout n’est possible qu’après l’ouverture"
+        twice = Violation("C-3", "%(card)s was just taken from the discard pile: it cannot be discarded this turn, "
+                                 "not even its twin", {"card": "QH"}, card="QH")
+        assert messages.violation_text(twice, ["Ana"]).startswith("D♥ vient d’être pris à la défausse")
+        assert messages.entry_type("discard") == "défausse"
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert messages.violation_text(opened, ["Ana", "Ben"]) == \
+            "Ana has not opened yet: no lay-off before the opening"
+        assert messages.violation_text(opened.to_dict(), None) == "player 1 has not opened yet: no lay-off before the opening"
+
+
+def test_a_nested_cause_is_rendered_in_the_readers_language(app):
+    inner = {"key": "%(player)s holds %(held)s cards, not %(n)s", "params": {"player": 1, "held": 14, "n": 13}}
+    v = Violation("R-14", "entry %(entry)s (%(type)s) no longer replays: %(cause)s",
+                  {"entry": 9, "type": "hand", "cause": inner}, entry=9)
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert text_of(messages.violation_text(v, ["Ana", "Ben"])) == \
+            "l’entrée 9 (main) ne se rejoue plus : Ben a 14 cartes en main, pas 13"
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert messages.violation_text(v, ["Ana", "Ben"]) == "entry 9 (hand) no longer replays: Ben holds 14 cards, not 13"
+
+
+def test_a_queued_entry_refused_is_explained_to_the_script_in_the_readers_language(host, phone):
+    """The outbox (static/outbox.js) shows the problem's title and messages as the server words them."""
+    from tests.web.conftest import joined
+
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    ben = joined(host, phone("fr"), 1)
+    response = ben.post(f"/t/{host.table}/outbox", {"version": ben.version(), "key": "k-fr", "type": "discard",
+                                                    "seat": "1", "card": "9C"}, status=422)
+    problem = response.json["problem"]
+    assert problem["title"] == "Refusé par les règles"
+    assert text_of(problem["violations"][0]["message"]) == "Ben prend une carte (pioche ou défausse) avant de défausser"
+    assert problem["violations"][0]["rule"] == "C-3" and problem["violations"][0]["params"] == {"player": 1}
+
+
+def test_a_seat_phone_is_not_offered_to_correct_its_own_exit(host, phone):
+    """E-2 *Reading*: the host corrects an exit; the seat's phone would only be refused (403)."""
+    from tests.web.conftest import joined
+
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.enter(type="draw", seat="1", from_="stock")
+    host.enter(type="discard", seat="1", card="9C")
+    host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1", "runs": BAD_EXIT,
+                                      "confirm": "declared"})  # an invalid exit, recorded as declared
+    ben = joined(host, phone("fr"), 1)
+    assert "/e/5/void" not in ben.page(f"/t/{host.table}/e/5") and "/e/4/void" in ben.page(f"/t/{host.table}/e/4")
+    assert "/e/5/void" in host.page(f"/t/{host.table}/e/5")
+    refused = text_of(ben.post(f"/t/{host.table}/e/5/void", {"version": ben.version(), "action": "confirm"}, status=403)
+                      .get_data(as_text=True))
+    assert "n’est annulée ou remplacée que par l’hôte" in refused and "Ben" in refused

@@ -1,0 +1,108 @@
+"""Continental entry screens at a real table (issue 8): an exit is checked before it is written, the first
+phones see who deals, the history names the card taken and calls an invalid exit an attempt."""
+
+import re
+
+from tests.web.conftest import joined
+
+ONE_LINE = "5H 6H 7H 3C 4C 5C 8D 9D 10D JS QS KS 4S 5S 6S"
+NO_EXIT = "5H 6H 8H 3C 4C 5C 8D 9D 10D JS QS KS 4S 5S 7S"
+
+
+def to_exit(host):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.enter(type="draw", seat="1", from_="discard")
+    host.enter(type="discard", seat="1", card="9C")
+
+
+def send(host, runs, **extra):
+    return host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1",
+                                                "runs": runs, **extra}, status=200 if not extra else 303)
+
+
+def test_fifteen_cards_on_one_line_are_arranged_to_confirm_and_nothing_is_written(host, client):
+    to_exit(host)
+    page = send(host, ONE_LINE).get_data(as_text=True)
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 4  # nothing written
+    assert "A valid exit, arranged by the referee" in page and "Confirm: Ben goes out" in page
+    runs = re.search(r'name="runs" value="([^"]*)"', page).group(1)
+    assert len(runs.split("\n")) == 5
+    verdict = host.follow(send(host, runs, confirm="valid")).get_data(as_text=True)
+    assert "Valid exit" in verdict and "+54" in verdict
+
+
+def test_cards_that_make_no_exit_are_said_so_and_one_line_is_never_recorded(host, client):
+    to_exit(host)
+    page = send(host, NO_EXIT).get_data(as_text=True)
+    assert "No valid exit with these cards" in page
+    assert "These 15 cards make no valid exit, however they are arranged" in page
+    assert "Record the runs as declared" not in page and "put each run on its own line" in page
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 4
+
+
+def test_declared_invalid_runs_are_recorded_only_on_an_explicit_confirmation(host, client):
+    to_exit(host)
+    declared = NO_EXIT.replace(" 3C", "\n3C").replace(" 8D", "\n8D").replace(" JS", "\nJS").replace(" 4S", "\n4S")
+    page = send(host, declared).get_data(as_text=True)
+    assert "As declared, the runs are not valid:" in page and "/rules#C-7" in page
+    assert "Record the runs as declared: not a valid exit (C-13)" in page
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 4
+    verdict = host.follow(send(host, declared, confirm="declared")).get_data(as_text=True)
+    assert "Not a valid exit" in verdict
+    history = host.page(f"/t/{host.table}/history")
+    assert "tried to go out (not valid) with" in history and "went out with" not in history
+
+
+def test_the_exit_screen_checks_rather_than_sends(host):
+    to_exit(host)
+    form = host.page(f"/t/{host.table}/compose/exit?seat=1")
+    assert 'value="check"' in form and "Check the exit" in form and "0 of 15 cards" in form
+    assert 'formaction="/t/' not in form
+
+
+def test_results_tracking_checks_the_exit_too(host, client):
+    host.start(tracking="results")
+    host.enter(type="deal", dealer="0")
+    page = host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "2",
+                                                "runs": ONE_LINE, "timing": "first_turn"}, status=200)
+    page = page.get_data(as_text=True)
+    assert "Confirm: Chloé goes out" in page and 'name="timing" value="first_turn"' in page
+    assert "Each opponent would pay 18." in page
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 2
+
+
+def test_a_non_dealer_phone_waits_for_the_dealer_without_an_empty_heading(host, phone):
+    host.start()
+    ben = joined(host, phone(), 1)
+    page = ben.page()
+    assert "Waiting for Ana to deal." in page
+    assert 'id="act-h"' not in page
+
+
+def test_the_history_names_the_card_taken_from_the_pile(host):
+    to_exit(host)
+    history = host.page(f"/t/{host.table}/history")
+    taken = re.search(r"took the discard(?:(?!</li>).)*", history, re.S).group(0)
+    assert "seven of hearts" in taken
+
+
+def test_a_refusal_shows_cards_as_players_read_them(host):
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.enter(type="draw", seat="1", from_="discard")
+    page = host.enter(type="discard", seat="1", card="7H")
+    box = page.split('role="alert"')[1].split("</div>")[0]
+    assert "7♥" in box and not re.search(r"\b7H\b", box)
+
+
+def test_the_check_judges_as_the_table_does_a_card_taken_from_the_pile_must_be_shown(host, client):
+    to_exit(host)  # Ben took 7♥ from the pile: it is known to be in his hand (C-11)
+    page = send(host, "5C 6C 7C 3C 4C 5C 8D 9D 10D JS QS KS 4S 5S 6S").get_data(as_text=True)
+    assert "Not a valid exit at this table" in page and "/rules#C-11" in page
+    assert "Confirm: Ben goes out" not in page
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 4
+    assert "Record this attempt: not a valid exit (C-13)" in page
+    runs = re.search(r'name="runs" value="([^"]*)"', page).group(1)
+    verdict = host.follow(send(host, runs, confirm="declared")).get_data(as_text=True)
+    assert "Not a valid exit" in verdict and "/rules#C-11" in verdict
