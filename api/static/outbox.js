@@ -37,7 +37,8 @@
 
   function post(item, live) {
     return fetch("/t/" + encodeURIComponent(item.table) + "/outbox", {
-      method: "POST", body: body(item, live), credentials: "same-origin", headers: { Accept: "application/json" }
+      method: "POST", body: body(item, live), credentials: "same-origin", headers: { Accept: "application/json" },
+      keepalive: live  // sent as it was made: it goes even if the person leaves the page at once
     }).then(function (r) {
       if (r.status >= 500) { throw new Error("server " + r.status); }  // kept, sent again later
       if ((r.headers.get("Content-Type") || "").indexOf("json") < 0) {  // an HTML error page (CSRF, 404)
@@ -151,6 +152,7 @@
     var root = document.documentElement;
     root.setAttribute("data-sending", "");  // until the next page loads: tests and scripts can wait on it
     post(item, true).then(function (answer) {
+      if (leaving) { return; }  // the person went elsewhere meanwhile: their navigation wins
       if (answer.redirect) { location.assign(answer.redirect); return; }
       root.removeAttribute("data-sending");
       item.problem = answer.problem;  // not an answer of ours: keep the entry and say so
@@ -162,6 +164,10 @@
         queueUp(item, form);
       });
   }
+
+  var leaving = false;
+  window.addEventListener("beforeunload", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
 
   function start(given) {
     box = document.getElementById("live");
