@@ -77,7 +77,7 @@ class Server:
         return None
 
 
-def wait_up(port: int, seconds: float = 30) -> None:
+def wait_up(port: int, seconds: float = 90) -> None:  # a loaded machine starts slowly
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         with contextlib.suppress(OSError):
