@@ -24,10 +24,10 @@ run: migrate
 	@$(PY) -m api.web.address $(PORT)
 	$(VENV)/bin/flask --app api run --host 0.0.0.0 --port $(PORT)
 
-# Production counterpart of `make run`: gunicorn with the Procfile's worker class (gevent holds hundreds of
-# event streams on 2 cores: see README, "Live and offline").
+# Production counterpart of `make run`: gunicorn with the Procfile's worker class (gthread, a thread per
+# open event stream, threads made on demand: see README, "Live and offline").
 serve: migrate
-	$(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class gevent --worker-connections 1000 --bind 127.0.0.1:$${PORT:-8000} 'api:create_app()'
+	$(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class gthread --threads 1000 --bind 127.0.0.1:$${PORT:-8000} 'api:create_app()'
 
 # Schemathesis lives in a venv of its own (its pins are its own): the fuzz test of make test, make fuzz by hand.
 FUZZ := .venv-fuzz/.installed

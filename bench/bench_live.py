@@ -3,9 +3,9 @@
 For N = 50, 200, 500 (or `BENCH_LIVE_N=50,200`): N/4 continental tables, 4 phones each holding a stream.
 Prints, from POST answered to event received on every phone of the table, p50 / p99 / max; the server's
 memory (master + workers); and writes/s and reads/s with the streams held against the same with none.
-Worker class: the Procfile's, or `BENCH_LIVE_WORKER="-k gevent --worker-connections 1000"`. Database: a
-temporary SQLite file, or `BENCH_LIVE_DATABASE_URL` (a PostgreSQL schema of its own). Loopback only; each
-phase is bounded in time and the server is stopped at the end.
+Worker class: the Procfile's, or e.g. `BENCH_LIVE_WORKER="-k gevent --worker-connections 1000"` (after
+`pip install gevent`). Database: a temporary SQLite file, or `BENCH_LIVE_DATABASE_URL` (a PostgreSQL schema
+of its own). Loopback only; each phase is bounded in time and the server is stopped at the end.
 """
 
 from __future__ import annotations

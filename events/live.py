@@ -22,7 +22,7 @@ from events.models import EntryRow
 
 CHANNEL = "arbitre_entries"
 POLL = 0.1  # SQLite: seconds between two looks at the watched tables' heads
-IDLE = 5.0  # the hub's thread stops after this long with no stream watching
+IDLE = 60.0  # the hub's thread stops after this long with no stream watching (pages come and go)
 ENTRIES = EntryRow.__table__
 
 
@@ -51,7 +51,8 @@ class Hub:
                 self.ready.clear()
                 self.thread = threading.Thread(target=self._run, name="arbitre-live", daemon=True)
                 self.thread.start()
-        self.ready.wait(10)  # LISTEN is in place (PostgreSQL), or the first look was taken (SQLite)
+        # No waiting for LISTEN here: once it is in place the hub wakes every stream to read again, so an
+        # entry written meanwhile is not missed, and a stream never waits for the database to answer first.
 
     def unwatch(self, table_id: str) -> None:
         with self.cond:

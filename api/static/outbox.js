@@ -37,7 +37,8 @@
 
   function post(item, live) {
     return fetch("/t/" + encodeURIComponent(item.table) + "/outbox", {
-      method: "POST", body: body(item, live), credentials: "same-origin", headers: { Accept: "application/json" }
+      method: "POST", body: body(item, live), credentials: "same-origin", headers: { Accept: "application/json" },
+      keepalive: live  // sent as it was made: it goes even if the person leaves the page at once
     }).then(function (r) {
       if (r.status >= 500) { throw new Error("server " + r.status); }  // kept, sent again later
       if ((r.headers.get("Content-Type") || "").indexOf("json") < 0) {  // an HTML error page (CSRF, 404)
@@ -55,59 +56,8 @@
 
   function remove(queue, item) { queue.splice(queue.indexOf(item), 1); }
 
-  function button(text, action) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    b.addEventListener("click", action);
-    return b;
-  }
-
   function render() {
-    var items = mine(load());
-    panel.hidden = items.length === 0;
-    panel.textContent = "";
-    if (!items.length) { return; }
-    var head = document.createElement("p");
-    head.className = "outbox-count";
-    head.textContent = t("waiting").replace("{n}", items.length) + (sending ? " · " + t("sending") : "");
-    panel.appendChild(head);
-    var list = document.createElement("ul");
-    items.forEach(function (i) {
-      var li = document.createElement("li");
-      li.textContent = i.label;
-      list.appendChild(li);
-    });
-    panel.appendChild(list);
-    var first = items[0];
-    if (first.conflict || first.problem) {
-      var alert = document.createElement("div");
-      alert.className = "problem";
-      alert.setAttribute("role", "alert");
-      var p = document.createElement("p");
-      p.className = "ptitle";
-      p.textContent = first.conflict ? t("conflict") : t("refused") + " " + first.problem.title;
-      alert.appendChild(p);
-      if (first.conflict) {
-        var meanwhile = document.createElement("div");
-        meanwhile.innerHTML = first.conflict.meanwhile;  // our own server's page fragment, escaped by Jinja
-        alert.appendChild(meanwhile);
-      } else {
-        var why = document.createElement("p");
-        why.textContent = (first.problem.violations || []).map(function (v) { return v.message; }).join("; ")
-          || first.problem.detail;
-        alert.appendChild(why);
-      }
-      var yours = document.createElement("p");
-      yours.textContent = t("yours").replace("{what}", first.label);
-      alert.appendChild(yours);
-      var actions = document.createElement("div");
-      actions.className = "two";
-      actions.appendChild(button(t("drop"), function () { decide(first, "drop"); }));
-      if (first.conflict) { actions.appendChild(button(t("redo"), function () { decide(first, "redo"); })); }
-      alert.appendChild(actions);
-      panel.appendChild(alert);
-    }
+    window.ArbitreOutboxView.render(panel, mine(load()), { sending: sending, t: t, decide: decide });
   }
 
   function decide(item, how) {
@@ -202,6 +152,7 @@
     var root = document.documentElement;
     root.setAttribute("data-sending", "");  // until the next page loads: tests and scripts can wait on it
     post(item, true).then(function (answer) {
+      if (leaving) { return; }  // the person went elsewhere meanwhile: their navigation wins
       if (answer.redirect) { location.assign(answer.redirect); return; }
       root.removeAttribute("data-sending");
       item.problem = answer.problem;  // not an answer of ours: keep the entry and say so
@@ -213,6 +164,10 @@
         queueUp(item, form);
       });
   }
+
+  var leaving = false;
+  window.addEventListener("beforeunload", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
 
   function start(given) {
     box = document.getElementById("live");

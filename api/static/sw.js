@@ -3,10 +3,14 @@
 "use strict";
 var SHELL = "arbitre-shell-v1", PAGES = "arbitre-pages-v1";
 var FILES = ["/static/app.css", "/static/live.css", "/static/app.js", "/static/live.js", "/static/outbox.js",
+             "/static/outbox-view.js", "/static/clock.js", "/static/picker.js", "/static/quick.js",
              "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", "/manifest.webmanifest"];
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(SHELL).then(function (cache) { return cache.addAll(FILES); })
+  // One by one: a file renamed since does not stop the others (any static file is cached when first used).
+  event.waitUntil(caches.open(SHELL).then(function (cache) {
+    return Promise.all(FILES.map(function (f) { return cache.add(f).catch(function () {}); }));
+  })
     .then(function () { return self.skipWaiting(); }));
 });
 

@@ -13,4 +13,4 @@ def test_make_serve_and_the_procfile_use_the_same_worker_class():
     flags = [w for i, w in enumerate(words) if w in ("--worker-class", "--worker-connections", "-k", "--threads")
              or (i and words[i - 1] in ("--worker-class", "--worker-connections", "-k", "--threads"))]
     assert flags == worker_flags()
-    assert "gevent" in flags
+    assert "gthread" in flags
