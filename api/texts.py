@@ -33,6 +33,7 @@ class Voice:
     rank: Callable[[int], str] = lambda n: RANK_NAMES.get(n, str(n))
     entry_type: Callable[[str], str] = _same
     time: Callable[[str], str] = _same
+    meld: Callable[[int], object] = _same  # a table meld's id as the reader knows it (pages: 1, 2, 3 per deal)
     and_word: str = "and"
     or_word: str = "or"
 
@@ -76,6 +77,10 @@ def _shown(name: str, value, voice: Voice):
         return voice.translate(value)
     if name == "until":
         return voice.time(value)
+    if name == "meld" and isinstance(value, int):
+        return voice.meld(value)
+    if name == "melds" and isinstance(value, (list, tuple)):
+        return ", ".join(str(voice.meld(m)) for m in value)
     if isinstance(value, (list, tuple)):
         return ", ".join(map(str, value))
     return value

@@ -52,6 +52,9 @@ def remember_players(table: dict | None) -> None:
     """Name the seats of the table this request shows, for every message on its page."""
     if table and isinstance(table.get("players"), list):
         g.players = [p.get("name") if isinstance(p, dict) else str(p) for p in table["players"]]
+    if table and isinstance(table.get("deal"), dict):  # melds as the page labels them: 1, 2, 3 in this deal
+        melds = table["deal"].get("melds") or []
+        g.meld_numbers = {m: n for n, m in enumerate(sorted(x["id"] for x in melds if isinstance(x, dict)), 1)}
 
 
 def voice(names: list[str] | None = None) -> texts.Voice:
@@ -68,7 +71,7 @@ def voice(names: list[str] | None = None) -> texts.Voice:
         translate=gettext, seat=seat, card=lambda c: i18n.card_label(str(c), lang),
         suit=lambda s: gettext(SUITS[s]) if s in SUITS else s,
         rank=lambda n: i18n.rank_label(Card(n, "H"), lang) if lang == "fr" else RANK_NAMES.get(n, str(n)),
-        entry_type=entry_type, time=cardview.when, and_word=gettext("and"), or_word=gettext("or"))
+        entry_type=entry_type, time=cardview.when, meld=lambda m: (g.get("meld_numbers") or {}).get(m, m), and_word=gettext("and"), or_word=gettext("or"))
 
 
 def violation_text(violation, names: list[str] | None = None) -> str:

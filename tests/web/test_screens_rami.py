@@ -120,3 +120,15 @@ def test_taking_a_joker_back_is_offered_above_the_discard_grid(host, client):
     assert 'name="meld" value="31"' in form and 'name="card" value="JH"' in form
     host.enter(type="retrieve_joker", seat="0", meld="31", card="JH")
     assert client.get(f"/api/v1/tables/{host.table}").json["deal"]["melds"][0]["cards"] == ["10H", "JH", "QH"]
+
+
+def test_a_refusal_about_a_meld_names_it_by_its_number_on_the_table(host, client):
+    rami(host)
+    host.enter(type="meld", seat="1", melds=OPENING)
+    host.enter(type="discard", seat="1", card="5C")
+    host.enter(type="draw", seat="0", from_="stock")
+    host.enter(type="meld", seat="0", melds="7D 7S 7C\n8H 8S 8C\n9D 9S 9H")
+    page = host.enter(type="lay_off", seat="0", meld="32", cards="2H")  # 2♥ does not fit 10♠ J♠ Q♠: refused
+    api = client.get(f"/api/v1/tables/{host.table}").json
+    assert [m["id"] for m in api["deal"]["melds"]][:2] == [31, 32]
+    assert re.search(r"meld 2\b", page) and "meld 32" not in page
