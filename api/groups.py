@@ -57,31 +57,41 @@ def rename(group_id: str, member: str):
     return group_service.rename(group_id, _token(), member, _json())
 
 
+def _bom() -> bool:
+    """`?bom=1` starts the CSV with a byte-order mark, `?bom=0` or none does not; anything else is a 400."""
+    values = request.args.getlist("bom")
+    if not values:
+        return False
+    if len(values) > 1 or values[0] not in ("0", "1"):
+        raise ApiError(400, "Bad query", f"`bom` is 0 or 1, once, not {', '.join(map(repr, values))}")
+    return values[0] == "1"
+
+
 @bp.get("/groups/<group_id>/export.csv")
 def export(group_id: str):
     """Export every deal of the group's tables as CSV."""
-    return _csv(group_csv.group_csv(group_id, _token(), request.args.get("bom") == "1"), f"arbitre-group-{group_id}")
+    return _csv(group_csv.group_csv(group_id, _token(), _bom()), f"arbitre-group-{group_id}")
 
 
 @bp.get("/tables/<table_id>/export.csv")
 def table_export(table_id: str):
     """Export every deal of one table as CSV."""
-    return _csv(group_csv.table_csv(table_id, request.args.get("bom") == "1"), f"arbitre-{table_id}")
+    return _csv(group_csv.table_csv(table_id, _bom()), f"arbitre-{table_id}")
 
 
 GROUP = "/api/v1/groups/{group_id}"
 document("/api/v1/groups", "post", "Open a group (a named set of players owning tables); its token is shown once",
-         request=CreateGroupSchema, response=GroupCreatedSchema, status=201, errors=(400,))
+         request=CreateGroupSchema, response=GroupCreatedSchema, status=201, errors=(400, 413, 415, 429))
 document(GROUP, "get", "Read a group's tables, newest first, and its standings (X-Group-Token)",
          response=GroupSchema, query=PeriodArgsSchema, errors=(400, 401, 403, 404))
 document(GROUP + "/players/{member}", "get", "A player's statistics per game, each with the entries it counts, "
          "and her form (X-Group-Token)", response=PlayerSchema, query=PlayerArgsSchema, errors=(400, 401, 403, 404))
 document(GROUP + "/players/{member}", "patch", "Call a player by a new name (X-Group-Token)", request=RenameSchema,
-         response=RenamedSchema, errors=(400, 401, 403, 404, 409))
+         response=RenamedSchema, errors=(400, 401, 403, 404, 409, 413, 415, 429))
 document(GROUP + "/export.csv", "get", "Every deal or round of the group's tables, one row per player (X-Group-Token)",
-         content_type="text/csv", query=CsvArgsSchema, errors=(401, 403, 404))
+         content_type="text/csv", query=CsvArgsSchema, errors=(400, 401, 403, 404))
 document("/api/v1/tables/{table_id}/export.csv", "get", "Every deal or round of a table, one row per player",
-         content_type="text/csv", query=CsvArgsSchema, errors=(404,), tag="tables")
+         content_type="text/csv", query=CsvArgsSchema, errors=(400, 404), tag="tables")
 
 
 def init_app(app: Flask) -> None:

@@ -111,7 +111,7 @@ document(f"{PREFIX}/continental/arrange", "post", "Arrange 15 cards into the bes
 document(f"{PREFIX}/rami/meld", "post", "Judge a Rami meld and give its value",
          request=CardsRequestSchema, response=MeldVerdictSchema, errors=LIMITED)
 document(f"{PREFIX}/rami/hand-value", "post", "Give the value of a Rami hand (R-14)",
-         request=HandRequestSchema, response=HandValueSchema, errors=LIMITED)
+         request=HandRequestSchema, response=HandValueSchema, errors=LIMITED + (422,))  # K-2: more than the decks
 
 
 def init_app(app: Flask) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 
 class CreateGroupSchema(Schema):
@@ -68,4 +68,5 @@ class RenamedSchema(Schema):
 
 
 class CsvArgsSchema(Schema):
-    bom = fields.Integer(metadata={"description": "1: start with a UTF-8 byte-order mark (for Excel)"})
+    bom = fields.Integer(validate=validate.OneOf([0, 1]),
+                         metadata={"description": "1: start with a UTF-8 byte-order mark (for Excel); 0 or absent: none"})

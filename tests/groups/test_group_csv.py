@@ -62,3 +62,11 @@ def test_a_name_that_a_spreadsheet_would_run_as_a_formula_is_written_as_text(cli
 
 def test_the_csv_needs_the_groups_token(client, sunday):
     assert client.get(f"/api/v1/groups/{sunday.id}/export.csv").status_code == 401
+
+
+def test_a_csv_bom_other_than_0_or_1_is_a_400_naming_it(client, tables):
+    table = tables.create("continental")
+    assert client.get(f"/api/v1/tables/{table.id}/export.csv?bom=1").get_data(as_text=True).startswith("\ufeff")
+    for query in ("bom=null", "bom=1&bom=1", "bom=yes"):
+        answer = client.get(f"/api/v1/tables/{table.id}/export.csv?{query}")
+        assert answer.status_code == 400 and "`bom` is 0 or 1" in answer.json["detail"], query
