@@ -7,7 +7,10 @@ missing the tests are skipped, unless ARBITRE_REQUIRE_BROWSER=1 (CI), where that
 from __future__ import annotations
 
 import os
+import signal
+import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -85,9 +88,89 @@ def base_url(live_server):
     return live_server
 
 
+CLOSE_WAIT = 20.0  # seconds a phone may take to close before its browser is killed
+
+
+def _chromium_processes() -> list[int]:
+    """The Chromium processes started under this test process (through Playwright's driver)."""
+    parents = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                parents[int(pid)] = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    mine, found = {os.getpid()}, True
+    while found:
+        found = False
+        for pid, parent in parents.items():
+            if parent in mine and pid not in mine:
+                mine.add(pid)
+                found = True
+    out = []
+    for pid in mine - {os.getpid()}:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if b"chrom" in f.read().split(b"\0")[0]:
+                    out.append(pid)
+        except OSError:
+            continue
+    return out
+
+
+def _kill_chromium() -> None:
+    print(f"\nChromium did not close a phone within {CLOSE_WAIT:.0f} s: killed, the next test opens a new one",
+          file=sys.stderr, flush=True)
+    for pid in _chromium_processes():
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+@contextmanager
+def _watchdog():
+    """Kill Chromium if what runs inside takes more than CLOSE_WAIT seconds; then its error is not the test's."""
+    timer = threading.Timer(CLOSE_WAIT, _kill_chromium)
+    timer.start()
+    try:
+        yield
+    except Exception:  # noqa: BLE001 - the browser was killed under the close: the test itself had finished
+        if not timer.finished.is_set():
+            raise
+    finally:
+        timer.cancel()
+
+
+@pytest.fixture(scope="session")
+def _browsers(browser_type, browser_type_launch_args):
+    """The browser, launched again if the last one had to be killed (see `phones`)."""
+    launched = []
+
+    def current():
+        if not launched or not launched[-1].is_connected():
+            launched.append(browser_type.launch(**browser_type_launch_args))
+        return launched[-1]
+
+    yield current
+    with _watchdog():
+        for browser in launched:
+            if browser.is_connected():
+                browser.close()
+
+
+@pytest.fixture
+def browser(_browsers):
+    return _browsers()
+
+
 @pytest.fixture
 def phones(browser, browser_context_args, base_url):
-    """Open phones (each its own browser context, so its own cookies): `phones()`, `phones(locale="fr-FR")`."""
+    """Open phones (each its own browser context, so its own cookies): `phones()`, `phones(locale="fr-FR")`.
+
+    Chromium now and then never finishes closing a page whose service worker is still storing the page it
+    was navigating to (seen about once in ten runs): the close then waits forever. A watchdog kills that
+    browser after CLOSE_WAIT seconds, so the next test gets a new one instead of the whole run hanging."""
     opened = []
 
     def open_phone(**extra):
@@ -96,5 +179,6 @@ def phones(browser, browser_context_args, base_url):
         return context.new_page()
 
     yield open_phone
-    for context in opened:
-        context.close()
+    with _watchdog():
+        for context in opened:
+            context.close()
