@@ -40,7 +40,9 @@ def log(base_url: str, table: str) -> list[dict]:
 
 def controlled(page) -> None:
     """Wait until the service worker controls the page (it registers on the first table page)."""
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    ready = page.evaluate("() => Promise.race([navigator.serviceWorker.ready.then(() => true),"
+                          " new Promise(done => setTimeout(() => done(false), 15000))])")  # no endless wait
+    assert ready, "the service worker did not register within 15 s"
     if not page.evaluate("() => !!navigator.serviceWorker.controller"):
         page.reload()
     page.wait_for_function("() => !!navigator.serviceWorker.controller")
