@@ -107,11 +107,15 @@ def events(table_id: str):
                 woken = live.wait(table_id, after, min(heartbeat, left))
                 if not woken:
                     yield ": heartbeat\n\n"
-                with app.app_context():  # writes what is due (R-17), as any read of the table does
-                    def read(after=after):
-                        return service.entries(table_id, after)["entries"]
-                    # A heartbeat reads for itself: it is the safety net for a lost notice.
-                    batch = shared.get(table_id, after, live.heads.get(table_id), read) if woken else read()
+                with app.app_context():
+                    if woken:  # entries were written (and what was due with them): the notices' entries, or
+                        def fresh(after=after):  # one query shared by the table's streams
+                            return [e.to_json() for e in get_store().entries(table_id, after=after)]
+                        batch = live.entries_after(table_id, after)
+                        if batch is None:
+                            batch = shared.get(table_id, after, live.heads.get(table_id), fresh)
+                    else:  # a heartbeat reads for itself (the safety net for a lost notice) and writes what
+                        batch = service.entries(table_id, after)["entries"]  # is due (R-17), as any read does
         finally:
             live.unwatch(table_id)
 

@@ -21,10 +21,11 @@ import tempfile
 import time
 
 from bench.gunicorn import serve, worker_flags
+from bench.served import GENEROUS
 
 PACED_RATE = 25.0  # writes/s over all tables while latency is measured: 125 tables, one entry per 5 s each
 PACED_SECONDS = 8.0
-RATE_SECONDS = 4.0
+RATE_SECONDS = 6.0
 WRITERS = 4
 CARDS = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
 
@@ -209,7 +210,7 @@ def main() -> int:
         from events.db import upgrade
 
         upgrade(url)
-        with serve(url, workers=2, flags=flags) as server:
+        with serve(url, workers=2, flags=flags, env=GENEROUS) as server:  # many tables from one address
             print(f"bench_live: gunicorn -w 2 {' '.join(flags)} on 127.0.0.1:{server.port}, {url.split(':')[0]};"
                   f" load average {os.getloadavg()[0]:.2f}", flush=True)
             asyncio.run(bench(server, counts))

@@ -1,17 +1,21 @@
 """Wake the streams of a table when its log grows, whichever worker or host wrote the entry.
 
-PostgreSQL: every append runs `SELECT pg_notify('arbitre_entries', '<table id> <seq>')` inside its
+PostgreSQL: every append runs `SELECT pg_notify('arbitre_entries', '<table id> <seq> <entry>')` inside its
 transaction (`events/store.py`), so the notice goes out at commit, from any worker of any host on that
-database. Each process holds ONE listening connection (a `Hub` thread), not one per stream, and wakes
-the streams waiting on that table. SQLite (one host): the hub checks the head of the watched tables
-every `POLL` seconds in one indexed query, which sees the writes of every worker.
+database, carrying the entry as /entries shows it. Each process holds ONE listening connection (a `Hub`
+thread), not one per stream, keeps the last entries it heard of each watched table and wakes the streams
+waiting on that table: they send those entries without reading the log. SQLite (one host): the hub checks
+the head of the watched tables every `POLL` seconds in one indexed query, which sees the writes of every
+worker; the streams then read the new entries.
 
-A stream never trusts a notice's content: it only wakes up and reads the log after the last entry it
-sent. A lost notice costs at most one heartbeat of delay (the stream re-reads on every heartbeat).
+Notices are sent only by the append's own statement, so their entries are the log's; a stream still reads
+the log whenever the entries it heard do not follow on from the last it sent (a notice lost, or too long to
+carry its entry), and on every heartbeat, so a lost notice costs at most one heartbeat of delay.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -23,6 +27,7 @@ from events.models import EntryRow
 CHANNEL = "arbitre_entries"
 POLL = 0.1  # SQLite: seconds between two looks at the watched tables' heads
 IDLE = 60.0  # the hub's thread stops after this long with no stream watching (pages come and go)
+KEEP = 64  # entries kept per watched table, for the streams that are a little behind
 ENTRIES = EntryRow.__table__
 
 
@@ -35,6 +40,7 @@ class Hub:
         self.conds: dict[str, threading.Condition] = {}
         self.heads: dict[str, int] = {}  # the highest seq this hub has heard of, per watched table
         self.watching: dict[str, int] = {}  # table id -> number of streams watching it
+        self.recent: dict[str, dict[int, dict]] = {}  # table id -> seq -> the entry its notice carried
         self.thread: threading.Thread | None = None
         self.ready = threading.Event()
         self.epoch = 0  # moves on when notices may have been missed: every waiter re-reads
@@ -61,6 +67,7 @@ class Hub:
                 self.watching.pop(table_id, None)
                 self.heads.pop(table_id, None)
                 self.conds.pop(table_id, None)
+                self.recent.pop(table_id, None)
             else:
                 self.watching[table_id] = left
 
@@ -76,12 +83,27 @@ class Hub:
                 cond.wait(left)
         return True
 
-    def heard(self, table_id: str, seq: int) -> None:
-        """Record that the table's log reached `seq`; wake its streams."""
+    def heard(self, table_id: str, seq: int, entry: dict | None = None) -> None:
+        """Record that the table's log reached `seq` (with that entry, when the notice carried it); wake its streams."""
         with self.cond:
-            if table_id in self.watching and seq > self.heads.get(table_id, 0):
+            if table_id not in self.watching:
+                return
+            if entry is not None and entry.get("seq") == seq:
+                kept = self.recent.setdefault(table_id, {})
+                kept[seq] = entry
+                if len(kept) > KEEP:
+                    del kept[min(kept)]
+            if seq > self.heads.get(table_id, 0):
                 self.heads[table_id] = seq
                 self.conds[table_id].notify_all()  # only this table's streams: not every stream of the process
+
+    def entries_after(self, table_id: str, after: int) -> list[dict] | None:
+        """The entries after `after` up to the head heard, if every one of them was heard; else None (read the log)."""
+        with self.cond:
+            head, kept = self.heads.get(table_id, 0), self.recent.get(table_id, {})
+            if head <= after or any(seq not in kept for seq in range(after + 1, head + 1)):
+                return None
+            return [kept[seq] for seq in range(after + 1, head + 1)]
 
     # --- the thread ------------------------------------------------------------------------------------
     def _idle_since(self, since: float | None) -> float | None:
@@ -131,8 +153,7 @@ class Hub:
                     self._wake_all()  # anything written while we were not listening
                     while True:
                         for notice in conn.notifies(timeout=1.0):
-                            table_id, _, seq = notice.payload.rpartition(" ")
-                            self.heard(table_id, int(seq))
+                            self._notice(notice.payload)
                         idle = self._idle_since(idle)
                         if idle is not None and time.monotonic() - idle > IDLE:
                             return
@@ -140,6 +161,15 @@ class Hub:
                 self.ready.set()
                 self._wake_all()
                 time.sleep(1.0)  # the database is away: streams re-read on their heartbeats meanwhile
+
+    def _notice(self, payload: str) -> None:
+        """`<table id> <seq>` or `<table id> <seq> <entry JSON>` (events/store.py); anything else wakes every stream."""
+        table_id, _, rest = payload.partition(" ")
+        seq, _, entry = rest.partition(" ")
+        try:
+            self.heard(table_id, int(seq), json.loads(entry) if entry else None)
+        except ValueError:
+            self._wake_all()  # not a notice of ours (or of another version): every stream reads for itself
 
     def _wake_all(self) -> None:
         """Make every waiting stream re-read (after a reconnection, notices may have been missed)."""

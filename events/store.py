@@ -129,13 +129,23 @@ READ_HEAD = sa.select(TABLES.c.head_seq, TABLES.c.head_hash, KEYED).where(TABLES
 MOVE_HEAD = (TABLES.update().where(TABLES.c.id == sa.bindparam("table_id"))
              .values(head_seq=sa.bindparam("head_seq"), head_hash=sa.bindparam("head_hash")))
 ROW = ("table_id", "seq", "type", "seat", "at", "payload", "idempotency_key", "verdict", "hash", "prev_hash")
-# PostgreSQL writes the entry, moves the head and tells the live streams (a NOTIFY, sent at commit to every
-# worker and host: events/live.py) in one statement, one round trip; SQLite writes in two and tells no one.
+# PostgreSQL writes the entry, moves the head and tells the live streams (a NOTIFY carrying the entry, sent at
+# commit to every worker and host: events/live.py) in one statement, one round trip; SQLite writes in two and tells no one.
 WRITE_PG = sa.text(
     "WITH written AS (INSERT INTO entries (" + ", ".join(ROW) + ") VALUES (" + ", ".join(":" + c for c in ROW)
     + ")), moved AS (UPDATE tables SET head_seq = :seq, head_hash = :hash WHERE id = :table_id) "
     "SELECT pg_notify('arbitre_entries', :note)"
 ).bindparams(sa.bindparam("at", type_=sa.DateTime(timezone=True)))
+
+
+NOTICE_MAX = 7900  # bytes: PostgreSQL's limit on a NOTIFY payload is 8000
+
+
+def notice(table_id: str, entry: StoredEntry) -> str:
+    """`<table id> <seq> <entry as in /entries>`: a stream sends the entry without reading the log again. An entry
+    too long for a notice goes as `<table id> <seq>` alone, and the streams read it."""
+    note = f"{table_id} {entry.seq} {_dumps(entry.to_json())}"
+    return note if len(note.encode()) <= NOTICE_MAX else f"{table_id} {entry.seq}"
 
 
 def _head(conn, table_id: str) -> tuple[int, str | None]:
@@ -245,7 +255,7 @@ class Store(SideRecords, GroupRecords):
         """Write the entry and move the table's head to it, in the append's transaction."""
         row = self._row(table_id, entry)
         if self._postgresql:
-            conn.execute(WRITE_PG, {**row, "note": f"{table_id} {entry.seq}"})  # the note live streams read
+            conn.execute(WRITE_PG, {**row, "note": notice(table_id, entry)})  # what live streams hear
         else:
             conn.execute(ENTRIES.insert(), row)
             conn.execute(MOVE_HEAD, {"table_id": table_id, "head_seq": entry.seq, "head_hash": entry.hash})

@@ -1,0 +1,53 @@
+"""The hub's notices: the entries they carry are sent as they are, and a gap or a stranger's notice means a read."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import sqlalchemy as sa
+
+from events.live import Hub
+
+
+def entry(seq: int) -> dict:
+    return {"seq": seq, "type": "draw", "at": "2026-12-01T12:00:00Z", "seat": 1, "hash": f"h{seq}", "from": "stock"}
+
+
+def hub(table: str = "t1") -> Hub:
+    made = Hub(sa.create_engine("sqlite://"))
+    made.watching[table] = 1  # as `watch` does, without starting the thread
+    made.heads[table] = 0
+    made.conds[table] = threading.Condition(made.cond)
+    return made
+
+
+def test_entries_heard_in_notices_are_given_in_order_without_a_read():
+    h = hub()
+    for seq in (1, 2, 3):
+        h._notice(f"t1 {seq} " + json.dumps(entry(seq)))
+    assert h.entries_after("t1", 1) == [entry(2), entry(3)]
+    assert h.entries_after("t1", 3) is None  # nothing new: the stream waits
+
+
+def test_a_notice_without_its_entry_or_a_missed_one_makes_the_stream_read_the_log():
+    h = hub()
+    h._notice("t1 1 " + json.dumps(entry(1)))
+    h._notice("t1 2")  # too long to carry its entry
+    h._notice("t1 3 " + json.dumps(entry(3)))
+    assert h.entries_after("t1", 0) is None
+    assert h.entries_after("t1", 2) == [entry(3)]
+
+
+def test_a_notice_that_is_not_ours_wakes_every_stream_to_read():
+    h = hub()
+    before = h.epoch
+    h._notice("t1 not-a-number")
+    assert h.epoch == before + 1
+    assert h.heads["t1"] == 0
+
+
+def test_an_unwatched_table_keeps_nothing():
+    h = hub()
+    h._notice("t2 1 " + json.dumps(entry(1)))
+    assert "t2" not in h.recent and h.entries_after("t2", 0) is None
