@@ -34,6 +34,12 @@ def init_app(app: Flask) -> None:
         built = catalogues.ensure(TRANSLATIONS, os.path.join(app.instance_path, "translations"))
         app.config["BABEL_TRANSLATION_DIRECTORIES"] = built
     flask_babel.Babel(app, locale_selector=current_lang)
+    app.jinja_env.globals["colon"] = colon
+
+
+def colon() -> str:
+    """A colon as the request's language writes it: `Score:` in English, `Score :` in French (a no-break space)."""
+    return "\u00a0:" if current_lang() == "fr" else ":"
 
 
 def current_lang() -> str:

@@ -39,3 +39,15 @@ def leaks(page: str, names=()) -> list[str]:
             continue
         found.append(text[max(0, match.start() - 40):match.end() + 40].replace("\n", " ").strip())
     return found
+
+
+COLON = re.compile(r"[^\s\u00a0\u202f]:(?=\s|$)")
+
+
+def bare_colons(page: str) -> list[str]:
+    """Colons written the English way on a French page (French puts a no-break space before one), with context."""
+    for pattern in DROP:
+        page = pattern.sub(" ", page)
+    shown = " ".join(SHOWN_ATTRS.findall(page) + BUTTON_VALUE.findall(page))
+    text = html.unescape(re.sub(r"<[^>]+>", "", page) + " " + shown)
+    return [text[max(0, m.start() - 30):m.end() + 10].replace("\n", " ").strip() for m in COLON.finditer(text)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import joined
-from tests.web.english import leaks
+from tests.web.english import bare_colons, leaks
 
 BAD_EXIT = "5H 6H 8H\n3C 4C 5C\n8D 9D 10D\nJS QS KS\n4S 5S 6S"
 GOOD_EXIT = "5H 6H 7H\n3C 4C 5C\n8D 9D 10D\nJS QS KS\n4S 5S 6S"
@@ -17,7 +17,8 @@ def english_on(phone, paths) -> dict:
     for path in paths:
         response = phone.client.get(path, headers=phone.headers)
         assert response.status_code in (200, 422), (path, response.status_code)  # 422: a preview refused
-        found = leaks(response.get_data(as_text=True), NAMES)
+        page = response.get_data(as_text=True)
+        found = leaks(page, NAMES) + [f"colon: {c}" for c in bare_colons(page)]  # `Score :`, not `Score:`
         if found:
             out[path] = found
     return out
