@@ -85,11 +85,14 @@ class TableSchema(Schema):
     results = fields.List(fields.Dict())
 
 
+ENTRY_BODY = EntryBodySchema()  # built once: a schema's load() keeps no state, and building one costs more
+
+
 def read_entry(body: object) -> tuple[int, str, int | None, dict]:
     """Read a POST entries body: `(expected_version, type, seat, fields)`; a bad shape is a 400."""
     if not isinstance(body, dict):
         raise ValidationError("the body is a JSON object: {\"expected_version\": N, \"entry\": {...}}")
-    loaded = EntryBodySchema().load(body)
+    loaded = ENTRY_BODY.load(body)
     entry = dict(loaded["entry"])
     type_ = entry.pop("type", None)
     if not isinstance(type_, str) or not type_:
