@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 
 from flask import current_app
@@ -111,6 +112,15 @@ def _remember(store: Store, table_id: str, stored, replay: log.Replay, game) -> 
     replayed = Replayed(stored.seq, stored.hash, None, replay, replays.loader(store, table_id, stored.seq), game=game)
     replays.remember(table_id, replayed)
     replays.snapshot(store, table_id, replayed)
+    _tell_streams(table_id, stored)
+
+
+def _tell_streams(table_id: str, stored) -> None:
+    """Hand a committed entry to this process's live streams at once (api/stream.py): those of its table send it
+    with no read of the log; the other processes hear of it by their hub (a notice, or a look at the heads)."""
+    found = current_app.extensions.get("live", {}).get("hub")
+    if found is not None and found.pid == os.getpid():
+        found.heard(table_id, stored.seq, stored.to_json())
 
 
 def _forbidden(game, current: Replayed, entry: Entry, holder) -> ApiError | None:

@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 
+from bench import figures
 from bench.gunicorn import serve, worker_flags
 from bench.served import GENEROUS
 
@@ -172,6 +173,11 @@ async def run(port: int, server, n: int, baseline: tuple[float, float]) -> None:
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
           f" ({lost} missing); server memory {memory:.0f} MB; writes {writes:.0f}/s ({writes / baseline[0]:.0%} of"
           f" no streams), reads {reads:.0f}/s ({reads / baseline[1]:.0%})", flush=True)
+    p99, kind = quantile(got, 0.99), server.kind
+    figures.record(f"live {kind}: {held} of {n} streams held, events missing", lost, "", "0 missing", lost == 0)
+    figures.record(f"live {kind}: POST → event p99 ({n} streams)", round(p99 * 1000, 1), "ms", "< 1000 ms", p99 < 1)
+    figures.record(f"live {kind}: writes with {n} streams ÷ none", round(writes / baseline[0], 2), "", "≥ 0.8",
+                   writes / baseline[0] >= 0.8)
     for phone in phones:
         phone.task.cancel()
     await asyncio.gather(*[p.task for p in phones], return_exceptions=True)
@@ -211,6 +217,7 @@ def main() -> int:
 
         upgrade(url)
         with serve(url, workers=2, flags=flags, env=GENEROUS) as server:  # many tables from one address
+            server.kind = url.split(":")[0].split("+")[0]
             print(f"bench_live: gunicorn -w 2 {' '.join(flags)} on 127.0.0.1:{server.port}, {url.split(':')[0]};"
                   f" load average {os.getloadavg()[0]:.2f}", flush=True)
             asyncio.run(bench(server, counts))
