@@ -4,9 +4,9 @@ PostgreSQL: every append runs `SELECT pg_notify('arbitre_entries', '<table id> <
 transaction (`events/store.py`), so the notice goes out at commit, from any worker of any host on that
 database, carrying the entry as /entries shows it. Each process holds ONE listening connection (a `Hub`
 thread), not one per stream, keeps the last entries it heard of each watched table and wakes the streams
-waiting on that table: they send those entries without reading the log. SQLite (one host): the hub checks
-the head of the watched tables every `POLL` seconds in one indexed query, which sees the writes of every
-worker; the streams then read the new entries.
+waiting on that table: they send those entries without reading the log. SQLite (one host): the hub reads
+the heads of the watched tables (kept in their rows, one query by key) every `POLL` seconds, which sees the
+writes of every worker; the streams then read the new entries.
 
 Notices are sent only by the append's own statement, so their entries are the log's; a stream still reads
 the log whenever the entries it heard do not follow on from the last it sent (a notice lost, or too long to
@@ -22,13 +22,13 @@ import time
 
 import sqlalchemy as sa
 
-from events.models import EntryRow
+from events.models import TableRow
 
 CHANNEL = "arbitre_entries"
 POLL = 0.1  # SQLite: seconds between two looks at the watched tables' heads
 IDLE = 60.0  # the hub's thread stops after this long with no stream watching (pages come and go)
 KEEP = 64  # entries kept per watched table, for the streams that are a little behind
-ENTRIES = EntryRow.__table__
+TABLES = TableRow.__table__
 
 
 class Hub:
@@ -126,10 +126,9 @@ class Hub:
                 tables = list(self.watching)
             if tables:
                 try:
-                    with self.engine.connect() as conn:
-                        rows = conn.execute(sa.select(ENTRIES.c.table_id, sa.func.max(ENTRIES.c.seq))
-                                            .where(ENTRIES.c.table_id.in_(tables))
-                                            .group_by(ENTRIES.c.table_id)).all()
+                    with self.engine.connect() as conn:  # the heads kept in the table rows: one look by key
+                        rows = conn.execute(sa.select(TABLES.c.id, TABLES.c.head_seq)
+                                            .where(TABLES.c.id.in_(tables))).all()
                     for table_id, seq in rows:
                         self.heard(table_id, seq)
                 except sa.exc.OperationalError:
