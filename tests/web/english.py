@@ -24,13 +24,17 @@ BUTTON_VALUE = re.compile(r'<input[^>]*type="(?:submit|button)"[^>]*value="([^"]
 ALLOWED = re.compile(r"\bjoker|jokers\b", re.I)  # "joker" is French too
 
 
-def leaks(page: str, names=()) -> list[str]:
-    """The English words shown on `page` (text and readable attributes), with a little context each."""
+def shown_text(page: str, gap: str) -> str:
+    """What a person reads on `page`: its text (tags replaced by `gap`) and its readable attributes."""
     for pattern in DROP:
         page = pattern.sub(" ", page)
     shown = " ".join(SHOWN_ATTRS.findall(page) + BUTTON_VALUE.findall(page))
-    text = re.sub(r"<[^>]+>", " ", page)
-    text = html.unescape(text + " " + shown)
+    return html.unescape(re.sub(r"<[^>]+>", gap, page) + " " + shown)
+
+
+def leaks(page: str, names=()) -> list[str]:
+    """The English words shown on `page` (text and readable attributes), with a little context each."""
+    text = shown_text(page, " ")
     for name in names:
         text = text.replace(name, " ")
     found = []
@@ -46,8 +50,5 @@ COLON = re.compile(r"[^\s\u00a0\u202f]:(?=\s|$)")
 
 def bare_colons(page: str) -> list[str]:
     """Colons written the English way on a French page (French puts a no-break space before one), with context."""
-    for pattern in DROP:
-        page = pattern.sub(" ", page)
-    shown = " ".join(SHOWN_ATTRS.findall(page) + BUTTON_VALUE.findall(page))
-    text = html.unescape(re.sub(r"<[^>]+>", "", page) + " " + shown)
+    text = shown_text(page, "")  # tags out without a gap: `<b>Score</b>:` reads `Score:`
     return [text[max(0, m.start() - 30):m.end() + 10].replace("\n", " ").strip() for m in COLON.finditer(text)]
