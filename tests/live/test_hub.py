@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 
 import sqlalchemy as sa
 
@@ -15,10 +14,8 @@ def entry(seq: int) -> dict:
 
 
 def hub(table: str = "t1") -> Hub:
-    made = Hub(sa.create_engine("sqlite://"))
-    made.watching[table] = 1  # as `watch` does, without starting the thread
-    made.heads[table] = 0
-    made.conds[table] = threading.Condition(made.cond)
+    made = Hub(sa.create_engine("sqlite://"))  # its thread finds no tables there: only these notices count
+    made.watch(table)
     return made
 
 
