@@ -119,7 +119,7 @@ def _tell_streams(table_id: str, stored) -> None:
     """Hand a committed entry to this process's live streams at once (api/stream.py): those of its table send it
     with no read of the log; the other processes hear of it by their hub (a notice, or a look at the heads)."""
     found = current_app.extensions.get("live", {}).get("hub")
-    if found is not None and found.pid == os.getpid():
+    if found is not None and found.pid == os.getpid() and table_id in found.watching:  # heard() checks again
         found.heard(table_id, stored.seq, stored.to_json())
 
 
