@@ -168,9 +168,9 @@ def browser(_browsers):
 def phones(browser, browser_context_args, base_url):
     """Open phones (each its own browser context, so its own cookies): `phones()`, `phones(locale="fr-FR")`.
 
-    Chromium now and then never finishes closing a page whose service worker is still storing the page it
-    was navigating to (seen about once in ten runs): the close then waits forever. A watchdog kills that
-    browser after CLOSE_WAIT seconds, so the next test gets a new one instead of the whole run hanging."""
+    Chromium now and then never finishes closing a phone right after its last tap (a navigation its service
+    worker handles; seen about once in ten runs of the live tests): the close then waits forever. A watchdog
+    kills that browser after CLOSE_WAIT seconds, so the next test gets a new one instead of the run hanging."""
     opened = []
 
     def open_phone(**extra):
