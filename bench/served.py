@@ -31,13 +31,19 @@ def free_port() -> int:
 
 
 def call(port: int, method: str, path: str, body=None, token: str | None = None, timeout: float = 30):
-    """One request on a new connection (gunicorn's sync workers close each): `(status, json or None)`."""
+    """One request on a new connection (gunicorn's sync workers close each): `(status, json or None)`.
+
+    An answer cut short (the server killed between its headers and its body) is a `ConnectionError`, as a
+    refused connection is: the client cannot know what it was told, so it was told nothing.
+    """
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     headers = {"Content-Type": "application/json"} | ({"Authorization": f"Bearer {token}"} if token else {})
     try:
         conn.request(method, path, None if body is None else json.dumps(body), headers)
         response = conn.getresponse()
         data = response.read()
+    except http.client.HTTPException as cut:
+        raise ConnectionError(f"{method} {path}: answer cut short ({cut!r})") from cut
     finally:
         conn.close()
     try:

@@ -30,3 +30,28 @@ def test_kill_9_during_load_loses_no_entry_answered_201():
 def test_schemathesis_finds_no_5xx_and_no_schema_mismatch():
     code, output = fuzz.fuzz(KIND, max_examples=8, seconds=40)
     assert code == 0, output[-6000:]
+
+
+def test_an_answer_cut_by_a_killed_server_counts_as_no_answer():
+    """kill -9 between a 201's headers and its body: the bench's phones must see a lost connection (and stop),
+    not an exception of their own that ends the crash run."""
+    import socket
+    import threading
+
+    from bench.served import call
+
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+
+        def cut_short():
+            conn, _ = listener.accept()
+            with conn:
+                conn.recv(65536)
+                conn.sendall(b"HTTP/1.1 201 CREATED\r\nContent-Type: application/json\r\nContent-Length: 196\r\n\r\n")
+
+        server = threading.Thread(target=cut_short)
+        server.start()
+        with pytest.raises(OSError, match="cut short"):
+            call(listener.getsockname()[1], "POST", "/api/v1/tables/x/entries", {"entry": {}})
+        server.join()
