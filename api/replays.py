@@ -99,6 +99,22 @@ def current(store: Store, table_id: str, head: Head | None = None) -> Replayed:
     return out
 
 
+def held(table_id: str) -> Replayed | None:
+    """The replay this process holds of the table, as it is: maybe behind the log (the caller checks the head)."""
+    cache, lock = _cache()
+    with lock:
+        return cache.get(table_id)
+
+
+def caught_up(store: Store, table_id: str, held_: Replayed) -> Replayed | None:
+    """The held replay with the entries written since (by another worker) folded in; None if there are none or
+    they do not continue its chain."""
+    out = _newer(store, table_id, None, held_)
+    if out is not None:
+        remember(table_id, out)
+    return out
+
+
 def _newer(store: Store, table_id: str, head: Head | None, cached: Replayed) -> Replayed | None:
     """Fold in the few entries written elsewhere (another worker) if they continue the cached chain."""
     newer = head.entries(cached.version) if head else store.entries(table_id, after=cached.version)

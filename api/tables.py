@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, request
 from werkzeug.routing import BaseConverter
 
-from api import service
+from api import appends, service
 from api.errors import ApiError
 from api.openapi import document
 from api.schemas.quick import ExitCountsSchema, RoundPointsSchema
@@ -67,7 +67,7 @@ def read(table_id: str):
 @bp.post("/<table:table_id>/entries")
 def enter(table_id: str):
     """Write one entry, based on `expected_version`."""
-    return service.post_entry(table_id, _token(), _json(), _key()), 201
+    return appends.post_entry(table_id, _token(), _json(), _key()), 201
 
 
 @bp.get("/<table:table_id>/entries")

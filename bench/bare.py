@@ -13,3 +13,8 @@ def healthz():
 @app.post("/echo")
 def echo():
     return jsonify(version=1), 201
+
+
+@app.get("/view")
+def view():
+    return jsonify(version=1)

@@ -3,7 +3,8 @@
 Each table is one client thread entering draws and discards as fast as the server answers; its phones
 read the table view (one reader thread for every five tables). Printed: entries/s, p50/p99 of an append
 and of a view, and the ratio of entries/s to a bare Flask route (bench/bare.py: a POST that answers a
-small JSON) on the same gunicorn settings with as many client threads, measured in the same run.
+small JSON) on the same gunicorn settings with the same clients (as many posting, as many reading a bare
+GET all the while), measured in the same run.
 Goal: a ratio of at least 0.5 on both databases. Loopback only; stops by itself.
 `python -m bench.bench_load [seconds] [tables]` (default 10 s, 50 tables).
 """
@@ -72,9 +73,10 @@ def read(port: int, tables: list[dict], stop: float, out: dict) -> None:
         i += 1
 
 
-def bare(threads: int, seconds: float) -> float:
-    """Requests per second of the bare route, with `threads` clients, on the same gunicorn settings."""
-    count = [0] * threads
+def bare(writers: int, readers: int, seconds: float) -> float:
+    """POSTs per second of the bare route, on the same gunicorn settings, with the same clients as the tables
+    had: `writers` posting and `readers` reading (the bare GET) all the while."""
+    count = [0] * writers
     with Gunicorn(None, "bench.bare:app") as server:
         stop = time.monotonic() + seconds
 
@@ -83,7 +85,12 @@ def bare(threads: int, seconds: float) -> float:
                 if call(server.port, "POST", "/echo", {"expected_version": 1, "entry": {}})[0] == 201:
                     count[i] += 1
 
-        run_threads([threading.Thread(target=hit, args=(i,)) for i in range(threads)])
+        def look() -> None:
+            while time.monotonic() < stop:
+                call(server.port, "GET", "/view")
+
+        run_threads([threading.Thread(target=hit, args=(i,)) for i in range(writers)] +
+                    [threading.Thread(target=look) for _ in range(readers)])
     return sum(count) / seconds
 
 
@@ -107,10 +114,11 @@ def load(kind: str, seconds: float, count: int) -> dict:
         tables = [open_table(server.port) for _ in range(count)]
         stop = time.monotonic() + seconds
         threads = [threading.Thread(target=play, args=(server.port, t, stop, out)) for t in tables]
-        threads += [threading.Thread(target=read, args=(server.port, tables[i::max(1, count // 5)], stop, out))
-                    for i in range(max(1, count // 5))]
+        readers = max(1, count // 5)
+        threads += [threading.Thread(target=read, args=(server.port, tables[i::readers], stop, out))
+                    for i in range(readers)]
         run_threads(threads)
-    base = bare(len(threads), min(seconds, 5))
+    base = bare(count, readers, min(seconds, 5))
     return {"kind": kind, "tables": count, "entries_s": len(out["append"]) / seconds,
             "views_s": len(out["view"]) / seconds, "append_p50": pct(out["append"], 50),
             "append_p99": pct(out["append"], 99), "view_p50": pct(out["view"], 50), "view_p99": pct(out["view"], 99),

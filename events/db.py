@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
 import sqlite3
 import threading
 from contextlib import contextmanager
@@ -42,17 +45,66 @@ def make_engine(url: str) -> sa.Engine:
 
     @sa.event.listens_for(engine, "begin")
     def _begin(conn):
-        conn.exec_driver_sql(conn.get_execution_options().get("sqlite_begin", "BEGIN"))
+        begin = conn.get_execution_options().get("sqlite_begin", "BEGIN")
+        if begin:  # the store's reader sets none: a read of one statement is its own transaction
+            conn.exec_driver_sql(begin)
 
     return engine
 
 
+class WriterQueue:
+    """The writers of one SQLite file on this host, one at a time, woken by the kernel in turn (`flock`).
+
+    BEGIN IMMEDIATE alone would do, but a writer that finds the file locked sleeps in SQLite's busy handler
+    (1, 2, 5, 10 ms...) however soon the lock is free; waiting here instead, it starts as soon as the writer
+    before it commits. Only a queue: SQLite's own lock stays the guarantee, and a writer that does not come
+    through here (or a folder where the lock file cannot be made) still waits on it. One open file per
+    process (opened after gunicorn's fork), a re-entrant lock between its threads.
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        self._fd: int | None = None
+        self._pid: int | None = None
+        self._threads = threading.RLock()
+        self._depth = 0
+
+    def _file(self) -> int | None:
+        if self._pid != os.getpid():
+            self._pid = os.getpid()
+            try:
+                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:
+                self._fd = None  # read-only folder: SQLite's busy wait alone
+        return self._fd
+
+    def __enter__(self) -> None:
+        self._threads.acquire()
+        self._depth += 1
+        fd = self._file()
+        if self._depth == 1 and fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+
+    def __exit__(self, *exc) -> None:
+        self._depth -= 1
+        if self._depth == 0 and self._fd is not None and self._pid == os.getpid():
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+        self._threads.release()
+
+
+def _sqlite_file(engine: sa.Engine) -> str | None:
+    database = engine.url.database
+    return None if engine.dialect.name != "sqlite" or not database or database == ":memory:" else database
+
+
 def write_transaction(engine: sa.Engine):
     """Return a context manager: one write transaction (SQLite: BEGIN IMMEDIATE, so it holds the write lock)."""
+    path = _sqlite_file(engine)
+    queue = WriterQueue(path + ".writers") if path else contextlib.nullcontext()
 
     @contextmanager
     def writing(table_id: str):
-        with engine.connect() as conn:
+        with queue, engine.connect() as conn:
             if engine.dialect.name == "sqlite":
                 # A deferred transaction that reads then writes fails at once with SQLITE_BUSY under WAL.
                 conn.execution_options(sqlite_begin="BEGIN IMMEDIATE")

@@ -138,6 +138,32 @@ WRITE_PG = sa.text(
 ).bindparams(sa.bindparam("at", type_=sa.DateTime(timezone=True)))
 
 
+# The append that trusts a replay it already holds (Store.append_if_head): it writes only if the log's head is
+# still the one that replay ends on, so the entry was judged on exactly the log it joins. PostgreSQL does it
+# in one statement, in autocommit: one round trip. The UPDATE takes the table's row lock (an append holding it
+# makes this one wait, then re-read the row), and writes nothing unless the head is the expected one; the
+# INSERT adds the entry only if the head moved; a known Idempotency-Key fails the INSERT's unique key and
+# with it the whole statement; the NOTIFY goes out at its commit.
+ENTRY_COLUMNS = ", ".join(ROW)
+IF_HEAD_PG = (
+    "WITH moved AS (UPDATE tables SET head_seq = %(seq)s, head_hash = %(hash)s WHERE id = %(table_id)s "
+    "AND head_seq = %(prev_seq)s AND head_hash = %(prev_hash)s RETURNING id), "
+    f"written AS (INSERT INTO entries ({ENTRY_COLUMNS}) SELECT id, %(seq)s, %(type)s::text, %(seat)s::integer, "
+    "%(at)s, %(payload)s::text, %(idempotency_key)s::text, %(verdict)s::text, %(hash)s::text, %(prev_hash)s::text "
+    "FROM moved RETURNING seq) "
+    "SELECT pg_notify('arbitre_entries', %(note)s) FROM written")
+# SQLite: inside BEGIN IMMEDIATE (the whole database's write lock), move the head if it is the expected one,
+# then write the entry: two statements of the driver's own, no SQLAlchemy statement building.
+IF_HEAD_SQLITE = ("UPDATE tables SET head_seq = :seq, head_hash = :hash WHERE id = :table_id "
+                  "AND head_seq = :prev_seq AND head_hash = :prev_hash")
+INSERT_SQLITE = f"INSERT INTO entries ({ENTRY_COLUMNS}) VALUES ({', '.join(':' + c for c in ROW)})"
+SQLITE_AT = "%Y-%m-%d %H:%M:%S.%f"  # as SQLAlchemy's DateTime stores it on SQLite (UTC, no offset)
+
+
+class _Moved(Exception):
+    """The head is not the one the entry was judged on: write nothing."""
+
+
 NOTICE_MAX = 7900  # bytes: PostgreSQL's limit on a NOTIFY payload is 8000
 
 
@@ -160,6 +186,11 @@ class Store(SideRecords, GroupRecords):
         self.engine = engine
         self._writing = writing  # context manager: a write transaction (SQLite: BEGIN IMMEDIATE)
         self._postgresql = engine.dialect.name == "postgresql"
+        # Reads of one statement need no transaction (one statement sees one snapshot): on PostgreSQL, in
+        # autocommit, a read is one round trip where BEGIN, the read and the pool's ROLLBACK would be three;
+        # on SQLite the read runs without the BEGIN that events/db.py otherwise issues.
+        self.reader = engine.execution_options(
+            **({"isolation_level": "AUTOCOMMIT"} if self._postgresql else {"sqlite_begin": ""}))
         # lock_rows=False only for tests that show the unique keys hold even without the row lock.
         self._lock_head = LOCK_HEAD if self._postgresql and lock_rows else READ_HEAD
 
@@ -173,7 +204,7 @@ class Store(SideRecords, GroupRecords):
             yield conn
 
     def table(self, table_id: str) -> TableRecord | None:
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             row = conn.execute(TABLE, {"table_id": table_id}).first()
         if row is None:
             return None
@@ -181,17 +212,17 @@ class Store(SideRecords, GroupRecords):
                            tuple(json.loads(row.seat_token_hashes)))
 
     def entries(self, table_id: str, after: int = 0, upto: int | None = None) -> list[StoredEntry]:
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return _select_entries(conn, table_id, after, upto)
 
     def log(self, table_id: str, after: int = 0, upto: int | None = None) -> list:
         """Read the log as the referee replays it (`referee.log.Entry`, no hashes or verdicts): the fast path."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return _select_log(conn, table_id, after, MAX_SEQ if upto is None else upto)
 
     def head(self, table_id: str) -> tuple[int, str | None]:
         """Read the version and last hash of a log (0, None when it has no entry)."""
-        with self.engine.connect() as conn:
+        with self.reader.connect() as conn:
             return _head(conn, table_id)
 
     def create_table(self, table_id: str, game: str, host_token: str, seat_tokens: list[str],
@@ -217,7 +248,7 @@ class Store(SideRecords, GroupRecords):
         except sa.exc.IntegrityError:
             # A retry with the same key that committed while this one waited for the lock: its answer.
             if idempotency_key is not None:
-                with self.engine.connect() as conn:
+                with self.reader.connect() as conn:
                     row = conn.execute(BY_KEY, {"table_id": table_id, "key": idempotency_key}).first()
                 if row is not None:
                     return Appended(row_entry(row), replayed=True)
@@ -249,6 +280,33 @@ class Store(SideRecords, GroupRecords):
             entry = StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last,
                                 verdict, idempotency_key)
             self._write(conn, table_id, entry)
+        return Appended(entry)
+
+    def append_if_head(self, table_id: str, version: int, last: str, idempotency_key: str | None,
+                       decision: Decision) -> Appended | None:
+        """Append `decision` as entry `version + 1` only if the log's head is still (`version`, `last`), and its
+        Idempotency-Key unknown; else write nothing and give None (the caller takes the locked path, `append`).
+
+        For an entry judged on a replay the caller already holds: no read of the head or the log first.
+        """
+        type_, seat, at, data, verdict = decision
+        at, seq = utc(at), version + 1
+        entry = StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last,
+                            verdict, idempotency_key)
+        row = self._row(table_id, entry) | {"prev_seq": version}
+        try:
+            if self._postgresql:
+                with self.engine.connect() as conn:
+                    conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+                    if conn.exec_driver_sql(IF_HEAD_PG, row | {"note": notice(table_id, entry)}).first() is None:
+                        return None
+            else:
+                with self._writing(table_id) as conn:
+                    if conn.exec_driver_sql(IF_HEAD_SQLITE, row).rowcount != 1:
+                        raise _Moved()
+                    conn.exec_driver_sql(INSERT_SQLITE, row | {"at": at.strftime(SQLITE_AT)})
+        except (_Moved, sa.exc.IntegrityError):
+            return None
         return Appended(entry)
 
     def _write(self, conn, table_id: str, entry: StoredEntry) -> None:

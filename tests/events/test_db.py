@@ -34,3 +34,30 @@ def test_the_app_starts_without_touching_its_database():
 def test_the_store_is_made_once_per_app(app):
     with app.app_context():
         assert get_store() is get_store()
+
+
+def test_sqlite_writers_of_two_processes_queue_one_behind_the_other(tmp_path):
+    """A worker waits for the one writing (its lock file) and starts once it is done, re-entrant in a thread."""
+    import os
+    import time
+
+    from events.db import WriterQueue
+
+    path = str(tmp_path / "db.sqlite3.writers")
+    queue = WriterQueue(path)
+    ready_r, ready_w = os.pipe()
+    done_r, done_w = os.pipe()
+    child = os.fork()
+    if child == 0:  # the other worker: holds the queue a while, says when it let go
+        try:
+            with queue:
+                os.write(ready_w, b"1")
+                time.sleep(0.3)
+                os.write(done_w, str(time.monotonic()).encode())
+        finally:
+            os._exit(0)
+    os.read(ready_r, 1)
+    with queue, queue:  # re-entrant: a write inside a write in one thread does not wait on itself
+        entered = time.monotonic()
+    os.waitpid(child, 0)
+    assert entered >= float(os.read(done_r, 64).decode())

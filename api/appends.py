@@ -1,0 +1,186 @@
+"""Writing one entry (POST /entries and the pages' forms): the checks of API.md's order, then the append.
+
+Most entries take the quick way: judged on the replay this process already holds, written only if the log's
+head is still the one that replay ends on (`Store.append_if_head`: one round trip on PostgreSQL). Anything
+else — a replay not held or behind, a version that is not the head's, a timeout due, a correction, a refusal,
+a known Idempotency-Key — takes the locked way (`Store.append`), which reads the head under the table's
+lock and answers every case; so the quick way only ever answers a 201 the locked way would have given.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from api import replays, texts
+from api.errors import ApiError
+from api.replays import Replayed, now
+from api.schemas.tables import canonical_cards, read_entry
+from api.service import MAX_DUE, _catch_up, _names, _record, _remember
+from events import Conflict, Head, Store
+from events.db import get_store
+from referee import log
+from referee.log import Entry, game_module
+from referee.violations import N_, Refusal
+
+
+def _forbidden(game, current: Replayed, entry: Entry, holder) -> ApiError | None:
+    """Say why this token may not write the entry (403), naming the players, or None: the host writes anything."""
+    if holder == "host":
+        return None
+    actor = game.actor(current.replay.state, entry)
+    if actor == holder:
+        return None
+    target = entry.data.get("target") if entry.type in log.CORRECTIONS else None
+    if any(e.seq == target and e.type == "exit" for e in current.entries):
+        key, params, rules = FORBIDDEN_EXIT, {"holder": holder}, ["E-2"]
+    elif actor is None:
+        key, params, rules = FORBIDDEN_HOST, {"holder": holder, "type": entry.type}, []
+    else:
+        key, params, rules = FORBIDDEN_SEAT, {"holder": holder, "type": entry.type, "actor": actor}, []
+    detail = texts.render(key, params, texts.english(_names(current)))
+    return ApiError(403, "Not your seat", detail, key=key, params=params, rules=rules)
+
+
+FORBIDDEN_SEAT = N_("this phone holds %(holder)s's seat; this %(type)s entry is %(actor)s's to write")
+FORBIDDEN_HOST = N_("this phone holds %(holder)s's seat; this %(type)s entry is the host's to write")
+FORBIDDEN_EXIT = N_("an exit, valid or invalid, is voided or replaced by the host only, never by a seat (E-2): "
+                    "its cards stay known (C-11), so %(holder)s's phone cannot correct it")
+
+
+def _with_dealer(entry: Entry, current: Replayed) -> Entry:
+    """Draw the first dealer at random when the table's first deal names none (C-2, R-3)."""
+    if entry.type != "deal" or "dealer" in entry.data:
+        return entry
+    if current.game.view(current.replay.state)["deal"] is not None:  # null only before the first deal (or
+        return entry  # when it was voided), as API.md says: no scan of the log
+    dealer = secrets.randbelow(len(_names(current)))
+    return Entry(entry.seq, entry.type, entry.seat, entry.at, {"dealer": dealer, **entry.data})
+
+
+class _Due(Exception):
+    """Server entries fell due while an append waited: write them first, then try again."""
+
+
+def _same_request(stored, type_: str, seat, data: dict, expected: int) -> bool:
+    """Say whether an entry stored under an Idempotency-Key is the one this request asks for."""
+    written = {k: v for k, v in stored.data.items() if k in data or k != "dealer"}  # the server may add a dealer
+    return (stored.type, stored.seat, written, stored.seq) == (type_, seat, data, expected + 1)
+
+
+def post_entry(table_id: str, token: str | None, body: object, key: str | None = None) -> dict:
+    """Write one entry, checked in API.md's order: token, body and cards, key, version, rules."""
+    store = get_store()
+    record = _record(store, table_id)
+    holder = record.holder(token) if token else None
+    if holder is None:
+        raise ApiError(401, "Unknown token", "send `Authorization: Bearer <token>` with a token of this table")
+    expected, type_, seat, fields = read_entry(body)
+    game = game_module(record.game)
+    data = canonical_cards(type_, fields)
+    quick = _quick(store, table_id, game, holder, (expected, type_, seat, data), key)
+    if quick is not None:
+        return quick
+    for _ in range(MAX_DUE):
+        try:
+            return _post(store, table_id, game, holder, (expected, type_, seat, data), key)
+        except _Due:
+            _catch_up(store, table_id, game)
+    raise ApiError(409, "The table moved on", "server entries keep falling due: reload and enter again")
+
+
+def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | None) -> dict:
+    """One try at the append, inside the table's lock: seat (403), key, version (409), rules (422)."""
+    expected, type_, seat, data = request
+    written = {}
+
+    def authorise(head: Head, keyed: int | None):
+        # Before a known key is answered (API.md's order): seat 2's token reusing seat 1's key is a 403. A retry
+        # is judged on the table as its first try found it (the entries before the key's own), since whose turn
+        # it is may have moved on since; retries are rare, so that replay is too.
+        current = replays.current(store, table_id, head)
+        if keyed is not None:
+            before = current.entries[:keyed - 1]
+            if not before:
+                return
+            current = Replayed(keyed - 1, None, before, log.replay(before), game=game)
+        elif game.due(current.replay.state, now()):
+            raise _Due()
+        forbidden = _forbidden(game, current, Entry(current.version + 1, type_, seat, now(), data), holder)
+        if forbidden is not None:
+            raise forbidden
+
+    def decide(head: Head):
+        current = replays.current(store, table_id, head)
+        entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
+        try:
+            if entry.type in log.CORRECTIONS:
+                written["replay"] = log.append(list(current.entries), current.replay, entry)
+            else:  # fold one entry into a copy of the state: no copy of the log
+                written["replay"] = replays.extend(current.game, current.replay, [entry])
+        except Refusal as refusal:
+            refusal.players = _names(current)  # its messages name the players (api/errors.py)
+            raise
+        # A replacement is judged in its target's place: answer with the verdict it now has there.
+        judged = entry.data["target"] if entry.type == "replace" else entry.seq
+        verdict = texts.named_verdict(written["replay"].verdicts.get(judged), _names(current))
+        return entry.type, entry.seat, entry.at, entry.data, verdict
+
+    try:
+        appended = store.append(table_id, expected, key, decide, authorise)
+    except Conflict as conflict:
+        raise ApiError(409, "The table moved on",
+                       f"the log is at version {conflict.current_version}, not {expected}: reload and enter again",
+                       version=conflict.current_version) from None
+    stored = appended.entry
+    if appended.replayed:
+        if not _same_request(stored, type_, seat, data, expected):
+            raise ApiError(422, "Idempotency-Key reused",
+                           f"this Idempotency-Key was first sent with another entry (entry {stored.seq}, "
+                           f"{stored.type}): send a new key for a new entry",
+                           key=N_("this Idempotency-Key was first sent with another entry (entry %(seq)s, "
+                                  "%(type)s): send a new key for a new entry"),
+                           params={"seq": stored.seq, "type": stored.type})
+    else:
+        _remember(store, table_id, stored, written["replay"], game)
+    return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
+
+
+
+
+def _quick(store: Store, table_id: str, game, holder, request: tuple, key: str | None) -> dict | None:
+    """The entry judged on the replay this process holds, and written if the log is still where it ends; else
+    None, with nothing written. A held replay behind the entry's version (another worker wrote meanwhile) is
+    first brought up to it by reading the entries it lacks."""
+    expected, type_, seat, data = request
+    if type_ in log.CORRECTIONS:
+        return None  # a correction replays the log from its target on: the locked way
+    current = replays.held(table_id)
+    if current is not None and current.version < expected:
+        current = replays.caught_up(store, table_id, current)
+    if current is None or current.version != expected:
+        return None  # not held, or a stale version: the locked way says 409 (or answers a known key)
+    return _judged(store, table_id, game, holder, current, (type_, seat, data), key)
+
+
+def _judged(store: Store, table_id: str, game, holder, current: Replayed, request: tuple, key: str | None):
+    """The answer of the quick way, or None: the locked way says what this entry gets (a refusal, a known key,
+    a head that moved meanwhile: a 409 there)."""
+    type_, seat, data = request
+    at = now()
+    if game.due(current.replay.state, at):
+        return None
+    entry = _with_dealer(Entry(current.version + 1, type_, seat, at, data), current)
+    if _forbidden(game, current, entry, holder) is not None:
+        return None
+    try:
+        replay = replays.extend(current.game, current.replay, [entry])
+    except Refusal:
+        return None  # said by the locked way, on the log as it stands there
+    verdict = texts.named_verdict(replay.verdicts.get(entry.seq), _names(current))
+    appended = store.append_if_head(table_id, current.version, current.hash, key,
+                                    (entry.type, entry.seat, entry.at, entry.data, verdict))
+    if appended is None:
+        return None
+    _remember(store, table_id, appended.entry, replay, game)
+    stored = appended.entry
+    return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
