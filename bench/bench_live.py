@@ -2,7 +2,8 @@
 
 For N = 50, 200, 500 (or `BENCH_LIVE_N=50,200`): N/4 continental tables, 4 phones each holding a stream.
 Prints, from POST answered to event received on every phone of the table, p50 / p99 / max; the server's
-memory (master + workers); and writes/s and reads/s with the streams held against the same with none.
+memory (master + workers); and writes/s and reads/s with the streams held against the same with none,
+measured just before and just after each N (their mean: the machine's speed drifts within a run).
 Worker class: the Procfile's, or e.g. `BENCH_LIVE_WORKER="-k gevent --worker-connections 1000"` (after
 `pip install gevent`). Database: a temporary SQLite file, or `BENCH_LIVE_DATABASE_URL` (a PostgreSQL schema
 of its own). Loopback only; each phase is bounded in time and the server is stopped at the end.
@@ -161,7 +162,10 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(port: int, server, n: int, baseline: tuple[float, float]) -> None:
+async def run(port: int, server, n: int, writers: list[Table], before: tuple[float, float]) -> tuple[float, float]:
+    """Hold n streams, measure; then, streams closed, measure the rates without them again: the ratios are to the
+    mean of the rates without streams just before and just after (the machine's speed drifts within a run).
+    Give the rates measured after."""
     tables, phones = await open_phones(port, n)
     held = sum(1 for p in phones if not p.task.done())
     delays = await paced(tables, phones)
@@ -169,19 +173,23 @@ async def run(port: int, server, n: int, baseline: tuple[float, float]) -> None:
     got = [d for d in delays if d != float("inf")] or [float("inf")]
     memory = server.rss_mb()
     writes, reads = await rates(port, tables[:WRITERS])
+    for phone in phones:
+        phone.task.cancel()
+    await asyncio.gather(*[p.task for p in phones], return_exceptions=True)
+    await asyncio.sleep(1.0)  # the server notices the closed streams
+    after = await rates(port, writers)
+    baseline = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
     print(f"  N={n:4d}: {held} streams held; POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
           f" ({lost} missing); server memory {memory:.0f} MB; writes {writes:.0f}/s ({writes / baseline[0]:.0%} of"
-          f" no streams), reads {reads:.0f}/s ({reads / baseline[1]:.0%})", flush=True)
+          f" no streams), reads {reads:.0f}/s ({reads / baseline[1]:.0%}); without streams before / after: writes"
+          f" {before[0]:.0f} / {after[0]:.0f}/s", flush=True)
     p99, kind = quantile(got, 0.99), server.kind
     figures.record(f"live {kind}: {held} of {n} streams held, events missing", lost, "", "0 missing", lost == 0)
     figures.record(f"live {kind}: POST → event p99 ({n} streams)", round(p99 * 1000, 1), "ms", "< 1000 ms", p99 < 1)
     figures.record(f"live {kind}: writes with {n} streams ÷ none", round(writes / baseline[0], 2), "", "≥ 0.8",
                    writes / baseline[0] >= 0.8)
-    for phone in phones:
-        phone.task.cancel()
-    await asyncio.gather(*[p.task for p in phones], return_exceptions=True)
-    await asyncio.sleep(1.0)  # the server notices the closed streams
+    return after
 
 
 async def bench(server, counts: list[int]) -> None:
@@ -194,7 +202,7 @@ async def bench(server, counts: list[int]) -> None:
     print(f"  no streams: writes {baseline[0]:.0f}/s, reads {baseline[1]:.0f}/s ({WRITERS} writers, "
           f"{WRITERS * 2} readers); server memory {server.rss_mb():.0f} MB", flush=True)
     for n in counts:
-        await run(port, server, n, baseline)
+        baseline = await run(port, server, n, writers, baseline)
 
 
 @contextlib.contextmanager

@@ -165,6 +165,8 @@ class Hub:
         """`<table id> <seq>` or `<table id> <seq> <entry JSON>` (events/store.py); anything else wakes every stream."""
         table_id, _, rest = payload.partition(" ")
         seq, _, entry = rest.partition(" ")
+        if table_id not in self.watching:  # every append of the database is heard: most are of tables not watched
+            return
         try:
             self.heard(table_id, int(seq), json.loads(entry) if entry else None)
         except ValueError:

@@ -47,11 +47,14 @@ def test_an_answer_cut_by_a_killed_server_counts_as_no_answer():
         def cut_short():
             conn, _ = listener.accept()
             with conn:
-                conn.recv(65536)
-                conn.sendall(b"HTTP/1.1 201 CREATED\r\nContent-Type: application/json\r\nContent-Length: 196\r\n\r\n")
+                asked = b""
+                while b"\r\n\r\n" not in asked:  # the whole request read: closing then sends no reset
+                    asked += conn.recv(65536)
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 196\r\n\r\n")
+                conn.shutdown(socket.SHUT_WR)
 
         server = threading.Thread(target=cut_short)
         server.start()
         with pytest.raises(OSError, match="cut short"):
-            call(listener.getsockname()[1], "POST", "/api/v1/tables/x/entries", {"entry": {}})
+            call(listener.getsockname()[1], "GET", "/api/v1/tables/x")
         server.join()
