@@ -134,7 +134,9 @@ def entries(table_id: str, after: int = 0) -> dict:
     """List the entries after `after`, and the log's version."""
     store = get_store()
     record = _record(store, table_id)
-    _catch_up(store, table_id, game_module(record.game))
+    current = _catch_up(store, table_id, game_module(record.game))
+    if after >= current.version:  # nothing new (a poll, a stream's heartbeat): the head just read says so
+        return {"entries": [], "version": current.version}
     listed = store.entries(table_id, after=after)
     version = listed[-1].seq if listed else store.head(table_id)[0]
     return {"entries": [e.to_json() for e in listed], "version": version}

@@ -3,7 +3,8 @@
 For N = 50, 200, 500 (or `BENCH_LIVE_N=50,200`): N/4 continental tables, 4 phones each holding a stream.
 Prints, from POST answered to event received on every phone of the table, p50 / p99 / max; the server's
 memory (master + workers); and writes/s and reads/s with the streams held against the same with none,
-measured just before and just after each N (their mean: the machine's speed drifts within a run).
+measured just before and just after each N (their mean: the machine's speed drifts within a run). The
+writers and readers run in a process of their own: the events the phones receive are not their work.
 Worker class: the Procfile's, or e.g. `BENCH_LIVE_WORKER="-k gevent --worker-connections 1000"` (after
 `pip install gevent`). Database: a temporary SQLite file, or `BENCH_LIVE_DATABASE_URL` (a PostgreSQL schema
 of its own). Loopback only; each phase is bounded in time and the server is stopped at the end.
@@ -157,12 +158,36 @@ async def rates(port: int, tables: list[Table]) -> tuple[float, float]:
     return writes / RATE_SECONDS, reads / RATE_SECONDS
 
 
+def _rates_apart(port: int, states: list[tuple]) -> tuple[float, float, list[tuple]]:
+    """`rates` in a process of its own (the writers' phones are not the ones holding the streams): give the
+    rates and where each table's log got to."""
+    async def go():
+        tables = []
+        for id_, host, version, turns in states:
+            table = Table(port, {"id": id_, "host_token": host})
+            table.version, table.turns = version, turns
+            tables.append(table)
+        writes, reads = await rates(port, tables)
+        return writes, reads, [(t.id, t.host, t.version, t.turns) for t in tables]
+    return asyncio.run(go())
+
+
+async def rates_apart(pool, port: int, tables: list[Table]) -> tuple[float, float]:
+    """Writes/s and reads/s measured from another process than the one holding the phones' streams, so that the
+    events those phones receive do not slow the writers' own client."""
+    states = [(t.id, t.host, t.version, t.turns) for t in tables]
+    writes, reads, after = await asyncio.get_running_loop().run_in_executor(pool, _rates_apart, port, states)
+    for table, (_, _, version, turns) in zip(tables, after):
+        table.version, table.turns = version, turns
+    return writes, reads
+
+
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(port: int, server, n: int, writers: list[Table], before: tuple[float, float]) -> tuple[float, float]:
+async def run(pool, port: int, server, n: int, writers: list[Table], before: tuple[float, float]) -> tuple[float, float]:
     """Hold n streams, measure; then, streams closed, measure the rates without them again: the ratios are to the
     mean of the rates without streams just before and just after (the machine's speed drifts within a run).
     Give the rates measured after."""
@@ -172,12 +197,12 @@ async def run(port: int, server, n: int, writers: list[Table], before: tuple[flo
     lost = sum(1 for d in delays if d == float("inf"))
     got = [d for d in delays if d != float("inf")] or [float("inf")]
     memory = server.rss_mb()
-    writes, reads = await rates(port, tables[:WRITERS])
+    writes, reads = await rates_apart(pool, port, tables[:WRITERS])
     for phone in phones:
         phone.task.cancel()
     await asyncio.gather(*[p.task for p in phones], return_exceptions=True)
     await asyncio.sleep(1.0)  # the server notices the closed streams
-    after = await rates(port, writers)
+    after = await rates_apart(pool, port, writers)
     baseline = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
     print(f"  N={n:4d}: {held} streams held; POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
@@ -197,12 +222,18 @@ async def bench(server, counts: list[int]) -> None:
     made = await asyncio.gather(*[http(port, "POST", "/api/v1/tables", {"game": "continental",
                                   "players": ["Ana", "Ben", "Chloé", "Dan"]}) for _ in range(WRITERS)])
     writers = [Table(port, body) for _, body in made]
-    await rates(port, writers)  # warm up: imports, first replays, pools
-    baseline = await rates(port, writers)
+    import concurrent.futures
+    import multiprocessing
+
+    # Forked now, before any stream is open: the writers' client lives apart from the phones' streams.
+    pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+    await rates_apart(pool, port, writers)  # warm up: imports, first replays, pools
+    baseline = await rates_apart(pool, port, writers)
     print(f"  no streams: writes {baseline[0]:.0f}/s, reads {baseline[1]:.0f}/s ({WRITERS} writers, "
           f"{WRITERS * 2} readers); server memory {server.rss_mb():.0f} MB", flush=True)
     for n in counts:
-        baseline = await run(port, server, n, writers, baseline)
+        baseline = await run(pool, port, server, n, writers, baseline)
+    pool.shutdown()
 
 
 @contextlib.contextmanager
