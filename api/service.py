@@ -13,6 +13,7 @@ from api.replays import Replayed, now
 from api.schemas.tables import CreateTableSchema
 from events import Head, Store, export_lines
 from events.db import get_store
+from events.records import entry_text
 from referee import log
 from referee.log import Entry, game_module
 from referee.violations import N_, Malformed, Refusal
@@ -120,7 +121,7 @@ def _tell_streams(table_id: str, stored) -> None:
     with no read of the log; the other processes hear of it by their hub (a notice, or a look at the heads)."""
     found = current_app.extensions.get("live", {}).get("hub")
     if found is not None and found.pid == os.getpid() and table_id in found.watching:  # heard() checks again
-        found.heard(table_id, stored.seq, stored.to_json())
+        found.heard(table_id, stored.seq, entry_text(stored.to_json()))
 
 
 def replayed(table_id: str) -> Replayed:

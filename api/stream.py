@@ -9,7 +9,6 @@ so no worker holds a connection forever. The streams of a process share one `eve
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
@@ -20,6 +19,7 @@ from api import service
 from api.errors import ApiError
 from api.openapi import document
 from events.db import get_store
+from events.records import entry_text
 from events.live import Hub
 
 bp = Blueprint("stream", __name__, url_prefix="/api/v1/tables")
@@ -72,8 +72,9 @@ def _after() -> int:
     return int(raw)
 
 
-def _event(entry: dict) -> str:
-    return f"id: {entry['seq']}\ndata: {json.dumps(entry, ensure_ascii=False, separators=(',', ':'))}\n\n"
+def _texts(entries: list[dict]) -> list[tuple[int, str]]:
+    """Entries read from the log, as the hub hands out those it heard: `(seq, JSON text)`."""
+    return [(entry["seq"], entry_text(entry)) for entry in entries]
 
 
 @bp.get("/<table_id>/events")
@@ -84,7 +85,7 @@ def events(table_id: str):
     live, shared = hub(), _shared()
     live.watch(table_id)  # before the first read: an entry written in between still wakes us
     try:
-        first = service.entries(table_id, after)["entries"]  # 404 for an unknown table, before any byte is sent
+        first = _texts(service.entries(table_id, after)["entries"])  # 404 for an unknown table, before any byte
     except Exception:
         live.unwatch(table_id)
         raise
@@ -99,23 +100,24 @@ def events(table_id: str):
             batch = first
             while True:
                 if batch:
-                    yield "".join(_event(e) for e in batch)
-                    after = batch[-1]["seq"]
+                    yield "".join(f"id: {seq}\ndata: {text}\n\n" for seq, text in batch)
+                    after = batch[-1][0]
                 left = ends - time.monotonic()
                 if left <= 0:
                     return
                 woken = live.wait(table_id, after, min(heartbeat, left))
                 if not woken:
                     yield ": heartbeat\n\n"
-                with app.app_context():
-                    if woken:  # entries were written (and what was due with them): the notices' entries, or
-                        def fresh(after=after):  # one query shared by the table's streams
-                            return [e.to_json() for e in get_store().entries(table_id, after=after)]
-                        batch = live.entries_after(table_id, after)
-                        if batch is None:
+                # Woken by entries heard with their text: sent as they are, no read, no app context.
+                batch = live.entries_after(table_id, after) if woken else None
+                if batch is None:
+                    with app.app_context():
+                        if woken:  # entries were written that the hub has not all heard: one query shared by
+                            def fresh(after=after):  # the table's streams
+                                return _texts([e.to_json() for e in get_store().entries(table_id, after=after)])
                             batch = shared.get(table_id, after, live.heads.get(table_id), fresh)
-                    else:  # a heartbeat reads for itself (the safety net for a lost notice) and writes what
-                        batch = service.entries(table_id, after)["entries"]  # is due (R-17), as any read does
+                        else:  # a heartbeat reads for itself (the safety net for a lost notice) and writes what
+                            batch = _texts(service.entries(table_id, after)["entries"])  # is due (R-17)
         finally:
             live.unwatch(table_id)
 

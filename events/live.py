@@ -40,7 +40,7 @@ class Hub:
         self.conds: dict[str, threading.Condition] = {}
         self.heads: dict[str, int] = {}  # the highest seq this hub has heard of, per watched table
         self.watching: dict[str, int] = {}  # table id -> number of streams watching it
-        self.recent: dict[str, dict[int, dict]] = {}  # table id -> seq -> the entry its notice carried
+        self.recent: dict[str, dict[int, str]] = {}  # table id -> seq -> the entry's JSON text, as its notice carried it
         self.thread: threading.Thread | None = None
         self.ready = threading.Event()
         self.epoch = 0  # moves on when notices may have been missed: every waiter re-reads
@@ -83,27 +83,29 @@ class Hub:
                 cond.wait(left)
         return True
 
-    def heard(self, table_id: str, seq: int, entry: dict | None = None) -> None:
-        """Record that the table's log reached `seq` (with that entry, when the notice carried it); wake its streams."""
+    def heard(self, table_id: str, seq: int, text: str | None = None) -> None:
+        """Record that the table's log reached `seq` (with that entry's JSON text, when the notice carried it:
+        the streams send it as it is); wake the table's streams."""
         with self.cond:
             if table_id not in self.watching:
                 return
-            if entry is not None and entry.get("seq") == seq:
+            if text is not None:
                 kept = self.recent.setdefault(table_id, {})
-                kept[seq] = entry
+                kept[seq] = text
                 if len(kept) > KEEP:
                     del kept[min(kept)]
             if seq > self.heads.get(table_id, 0):
                 self.heads[table_id] = seq
                 self.conds[table_id].notify_all()  # only this table's streams: not every stream of the process
 
-    def entries_after(self, table_id: str, after: int) -> list[dict] | None:
-        """The entries after `after` up to the head heard, if every one of them was heard; else None (read the log)."""
+    def entries_after(self, table_id: str, after: int) -> list[tuple[int, str]] | None:
+        """The entries after `after` up to the head heard, as `(seq, JSON text)`, if every one of them was heard;
+        else None (read the log)."""
         with self.cond:
             head, kept = self.heads.get(table_id, 0), self.recent.get(table_id, {})
             if head <= after or any(seq not in kept for seq in range(after + 1, head + 1)):
                 return None
-            return [kept[seq] for seq in range(after + 1, head + 1)]
+            return [(seq, kept[seq]) for seq in range(after + 1, head + 1)]
 
     # --- the thread ------------------------------------------------------------------------------------
     def _idle_since(self, since: float | None) -> float | None:
@@ -168,7 +170,10 @@ class Hub:
         if table_id not in self.watching:  # every append of the database is heard: most are of tables not watched
             return
         try:
-            self.heard(table_id, int(seq), json.loads(entry) if entry else None)
+            number = int(seq)
+            if entry and not _is_entry(json.loads(entry), number):
+                raise ValueError(payload)
+            self.heard(table_id, number, entry or None)
         except ValueError:
             self._wake_all()  # not a notice of ours (or of another version): every stream reads for itself
 
@@ -178,3 +183,7 @@ class Hub:
             self.epoch += 1
             for cond in self.conds.values():
                 cond.notify_all()
+
+
+def _is_entry(value, seq: int) -> bool:
+    return isinstance(value, dict) and value.get("seq") == seq

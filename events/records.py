@@ -51,6 +51,11 @@ class StoredEntry(NamedTuple):
                 **self.data}
 
 
+def entry_text(entry: dict) -> str:
+    """An entry as /entries shows it, as JSON text: what a notice carries and a stream sends, rendered once."""
+    return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+
+
 def row_entry(row) -> StoredEntry:
     return StoredEntry(row.seq, row.type, row.seat, utc(row.at), json.loads(row.payload), row.hash,
                        row.prev_hash, None if row.verdict is None else json.loads(row.verdict), row.idempotency_key)

@@ -17,7 +17,8 @@ import sqlalchemy as sa
 
 from events.chain import entry_hash
 from events.models import EntryRow, TableRow
-from events.records import Appended, Conflict, StoredEntry, TableRecord, row_entry, token_hash, utc
+from events.records import (Appended, Conflict, StoredEntry, TableRecord, entry_text, row_entry, token_hash,
+                            utc)
 from events.groups import GroupRecords
 from events.side import SideRecords
 
@@ -170,7 +171,7 @@ NOTICE_MAX = 7900  # bytes: PostgreSQL's limit on a NOTIFY payload is 8000
 def notice(table_id: str, entry: StoredEntry) -> str:
     """`<table id> <seq> <entry as in /entries>`: a stream sends the entry without reading the log again. An entry
     too long for a notice goes as `<table id> <seq>` alone, and the streams read it."""
-    note = f"{table_id} {entry.seq} {_dumps(entry.to_json())}"
+    note = f"{table_id} {entry.seq} {entry_text(entry.to_json())}"
     return note if len(note.encode()) <= NOTICE_MAX else f"{table_id} {entry.seq}"
 
 

@@ -23,7 +23,7 @@ def test_entries_heard_in_notices_are_given_in_order_without_a_read():
     h = hub()
     for seq in (1, 2, 3):
         h._notice(f"t1 {seq} " + json.dumps(entry(seq)))
-    assert h.entries_after("t1", 1) == [entry(2), entry(3)]
+    assert h.entries_after("t1", 1) == [(2, json.dumps(entry(2))), (3, json.dumps(entry(3)))]  # the text itself
     assert h.entries_after("t1", 3) is None  # nothing new: the stream waits
 
 
@@ -33,7 +33,7 @@ def test_a_notice_without_its_entry_or_a_missed_one_makes_the_stream_read_the_lo
     h._notice("t1 2")  # too long to carry its entry
     h._notice("t1 3 " + json.dumps(entry(3)))
     assert h.entries_after("t1", 0) is None
-    assert h.entries_after("t1", 2) == [entry(3)]
+    assert h.entries_after("t1", 2) == [(3, json.dumps(entry(3)))]
 
 
 def test_a_notice_that_is_not_ours_wakes_every_stream_to_read():
@@ -48,3 +48,11 @@ def test_an_unwatched_table_keeps_nothing():
     h = hub()
     h._notice("t2 1 " + json.dumps(entry(1)))
     assert "t2" not in h.recent and h.entries_after("t2", 0) is None
+
+
+def test_a_notice_whose_text_is_not_the_entry_it_names_is_not_sent_but_read():
+    h = hub()
+    before = h.epoch
+    h._notice("t1 1 " + json.dumps(entry(2)))
+    h._notice("t1 1 [1, 2]")
+    assert h.epoch == before + 2 and h.entries_after("t1", 0) is None
