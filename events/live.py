@@ -171,7 +171,7 @@ class Hub:
             return
         try:
             number = int(seq)
-            if entry and not _is_entry(json.loads(entry), number):
+            if entry and ("\n" in entry or "\r" in entry or not _is_entry(json.loads(entry), number)):  # one SSE line
                 raise ValueError(payload)
             self.heard(table_id, number, entry or None)
         except ValueError:

@@ -55,4 +55,5 @@ def test_a_notice_whose_text_is_not_the_entry_it_names_is_not_sent_but_read():
     before = h.epoch
     h._notice("t1 1 " + json.dumps(entry(2)))
     h._notice("t1 1 [1, 2]")
-    assert h.epoch == before + 2 and h.entries_after("t1", 0) is None
+    h._notice('t1 1 {"seq": 1,\n"type": "draw"}')  # JSON, but not one line of an event stream
+    assert h.epoch == before + 3 and h.entries_after("t1", 0) is None
