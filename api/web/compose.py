@@ -6,7 +6,7 @@ import uuid
 
 from flask import abort, render_template, request
 
-from api.web import backend, exitcheck, facts, forms, quick, security
+from api.web import backend, exitcheck, facts, forms, messages, quick, security
 from api.web.i18n import gettext as _
 from api.web.play import _acting, bp, flash_note
 
@@ -38,7 +38,7 @@ def page(table_id: str, kind: str, form, checking: bool = False, status: int = 2
     return render_template("compose.html", table=view, who=who, kind=kind, form=form, seat=seat, checked=checked,
                            declared_ok=bool(checked and exitcheck.may_record_as_declared(checked)),
                            problem=gone, key=uuid.uuid4().hex, flash=flash,
-                           numbers=facts.deal_numbers(view)), status
+                           numbers=messages.deal_numbers(view)), status
 
 
 def gone_meld(table_id: str, view: dict, meld: int | None) -> backend.Problem | None:

@@ -70,12 +70,6 @@ def meld_numbers(kept) -> dict[int, int]:
     return numbers
 
 
-def deal_numbers(table: dict) -> dict[int, int]:
-    """Number the current deal's melds from the view: their ids grow in the order they were laid."""
-    melds = (table.get("deal") or {}).get("melds") or []
-    return {m: n for n, m in enumerate(sorted(x["id"] for x in melds), start=1)}
-
-
 def open_turn(table_id: str, table: dict) -> dict:
     """How the open turn went: `draw` (seq, from, card, laid), `timeout`, `starter` (the deal's first turn),
     `last` (the last entry's seq)."""

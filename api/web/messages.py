@@ -53,8 +53,13 @@ def remember_players(table: dict | None) -> None:
     if table and isinstance(table.get("players"), list):
         g.players = [p.get("name") if isinstance(p, dict) else str(p) for p in table["players"]]
     if table and isinstance(table.get("deal"), dict):  # melds as the page labels them: 1, 2, 3 in this deal
-        melds = table["deal"].get("melds") or []
-        g.meld_numbers = {m: n for n, m in enumerate(sorted(x["id"] for x in melds if isinstance(x, dict)), 1)}
+        g.meld_numbers = deal_numbers(table)
+
+
+def deal_numbers(table: dict) -> dict[int, int]:
+    """Number the current deal's melds from the view: their ids grow in the order they were laid."""
+    melds = (table.get("deal") or {}).get("melds") or []
+    return {m: n for n, m in enumerate(sorted(x["id"] for x in melds if isinstance(x, dict)), start=1)}
 
 
 def voice(names: list[str] | None = None) -> texts.Voice:

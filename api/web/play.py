@@ -6,7 +6,7 @@ import uuid
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
-from api.web import backend, cardview, codes, exitcheck, facts, forms, security, turn
+from api.web import backend, cardview, codes, exitcheck, facts, forms, messages, security, turn
 from api.web.i18n import gettext as _
 
 bp = Blueprint("play", __name__)
@@ -105,7 +105,7 @@ def enter(table_id):
 @bp.app_template_global()
 def meld_no(table: dict, meld) -> object:
     """Label a meld 1, 2, 3... in the order laid in its deal (the API and the forms keep its stable id)."""
-    number = facts.deal_numbers(table).get(meld)
+    number = messages.deal_numbers(table).get(meld)
     if number is None and table.get("id"):
         number = facts.of_log(table["id"])["numbers"].get(meld)
     return number if number is not None else meld
