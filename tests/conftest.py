@@ -102,13 +102,23 @@ def backend(database_url) -> str:
     return "sqlite" if database_url.startswith("sqlite") else "postgresql"
 
 
-@pytest.fixture
-def app(database_url):
+def _served(database_url):
     app = create_app({"TESTING": True, "DATABASE_URL": database_url})
     yield app
     from events.db import dispose
 
     dispose(app)
+
+
+@pytest.fixture
+def app(database_url):
+    yield from _served(database_url)
+
+
+@pytest.fixture
+def other_app(database_url):
+    """A second app on the same database, as another gunicorn worker would be."""
+    yield from _served(database_url)
 
 
 @pytest.fixture

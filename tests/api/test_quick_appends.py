@@ -11,24 +11,15 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from api import create_app
 from events import read_export
-from events.db import dispose
 
 
 @pytest.fixture
-def other(database_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
-    yield app
-    dispose(app)
-
-
-@pytest.fixture
-def pair(tables, other):
+def pair(tables, other_app):
     """The same dealt table seen by this app (which holds its replay) and by another one."""
     table = tables.create("continental")
     table.enter("deal", dealer=0, upcard="7H")
-    there = tables.attach(table.created, other.test_client())
+    there = tables.attach(table.created, other_app.test_client())
     there.version = table.version
     return table, there
 
@@ -70,7 +61,7 @@ def test_entries_from_two_workers_in_turn_keep_one_chain(pair):
     assert there.state() == here.state() and here.state()["version"] == 14
 
 
-def test_two_workers_racing_on_one_version_write_one_entry(app, other, pair):
+def test_two_workers_racing_on_one_version_write_one_entry(app, other_app, pair):
     here, _ = pair
     for version in range(2, 12):
         start = threading.Barrier(4)
@@ -88,6 +79,6 @@ def test_two_workers_racing_on_one_version_write_one_entry(app, other, pair):
             return response.status_code
 
         with ThreadPoolExecutor(4) as pool:
-            answers = list(pool.map(post, [app, other, app, other], [f"{version}-{i}" for i in range(4)]))
+            answers = list(pool.map(post, [app, other_app, app, other_app], [f"{version}-{i}" for i in range(4)]))
         assert sorted(answers) == [201, 409, 409, 409], (version, answers)
     assert [e["seq"] for e in here.entries()] == list(range(1, 13))

@@ -2,16 +2,10 @@
 
 import pytest
 
-from api import create_app
-from events.db import dispose
-
 
 @pytest.fixture
-def other(database_url):
-    """A second app on the same database, as another gunicorn worker would be."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
-    yield app.test_client()
-    dispose(app)
+def other(other_app):
+    return other_app.test_client()
 
 
 def test_a_table_written_by_another_app_reads_up_to_date(tables, other):
