@@ -112,17 +112,7 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
     def decide(head: Head):
         current = replays.current(store, table_id, head)
         entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
-        try:
-            if entry.type in log.CORRECTIONS:
-                written["replay"] = log.append(list(current.entries), current.replay, entry)
-            else:  # fold one entry into a copy of the state: no copy of the log
-                written["replay"] = replays.extend(current.game, current.replay, [entry])
-        except Refusal as refusal:
-            refusal.players = _names(current)  # its messages name the players (api/errors.py)
-            raise
-        # A replacement is judged in its target's place: answer with the verdict it now has there.
-        judged = entry.data["target"] if entry.type == "replace" else entry.seq
-        verdict = texts.named_verdict(written["replay"].verdicts.get(judged), _names(current))
+        written["replay"], verdict = _judge(current, entry)
         return entry.type, entry.seat, entry.at, entry.data, verdict
 
     try:
@@ -142,9 +132,29 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
                            params={"seq": stored.seq, "type": stored.type})
     else:
         _remember(store, table_id, stored, written["replay"], game)
+    return _answer(stored)
+
+
+def _judge(current: Replayed, entry: Entry) -> tuple[log.Replay, dict | None]:
+    """Fold the entry into the table's replay and give its verdict, naming the players (a refusal names them
+    too: api/errors.py). A correction replays the log from its target; any other entry folds into a copy of
+    the state, with no copy of the log."""
+    try:
+        if entry.type in log.CORRECTIONS:
+            replay = log.append(list(current.entries), current.replay, entry)
+        else:
+            replay = replays.extend(current.game, current.replay, [entry])
+    except Refusal as refusal:
+        refusal.players = _names(current)
+        raise
+    # A replacement is judged in its target's place: answer with the verdict it now has there.
+    judged = entry.data["target"] if entry.type == "replace" else entry.seq
+    return replay, texts.named_verdict(replay.verdicts.get(judged), _names(current))
+
+
+def _answer(stored) -> dict:
+    """The 201's body: the entry as stored, its verdict, the log's new version."""
     return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
-
-
 
 
 def _quick(store: Store, table_id: str, game, holder, request: tuple, key: str | None) -> dict | None:
@@ -173,14 +183,12 @@ def _judged(store: Store, table_id: str, game, holder, current: Replayed, reques
     if _forbidden(game, current, entry, holder) is not None:
         return None
     try:
-        replay = replays.extend(current.game, current.replay, [entry])
+        replay, verdict = _judge(current, entry)
     except Refusal:
         return None  # said by the locked way, on the log as it stands there
-    verdict = texts.named_verdict(replay.verdicts.get(entry.seq), _names(current))
     appended = store.append_if_head(table_id, current.version, current.hash, key,
                                     (entry.type, entry.seat, entry.at, entry.data, verdict))
     if appended is None:
         return None
     _remember(store, table_id, appended.entry, replay, game)
-    stored = appended.entry
-    return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
+    return _answer(appended.entry)
