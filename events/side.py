@@ -58,7 +58,7 @@ class SideRecords:
     log replays to (a snapshot is only a cache of it). Mixed into `events.Store`, which gives `engine`."""
 
     engine: sa.Engine
-    reader: sa.Engine  # for reads of one statement (autocommit on PostgreSQL)
+    single: sa.Engine  # for one statement that is its own transaction (autocommit on PostgreSQL)
 
     def add_join_code(self, code: str, table_id: str, seat: int, token: str) -> bool:
         """Keep a new code for a seat; False when the code is already taken (make another)."""
@@ -76,7 +76,7 @@ class SideRecords:
 
     def join_code(self, code: str) -> JoinCode | None:
         """Say what a code stands for, or None."""
-        with self.reader.connect() as conn:
+        with self.single.connect() as conn:
             row = conn.execute(JOIN_CODE, {"code": code}).first()
         return None if row is None else JoinCode(row.code, row.table_id, row.seat, row.token, _utc(row.created_at))
 
@@ -86,7 +86,7 @@ class SideRecords:
 
     def join_code_times(self, table_id: str) -> dict[int, tuple[str, datetime]]:
         """A table's latest code by seat, with the time it was made."""
-        with self.reader.connect() as conn:
+        with self.single.connect() as conn:
             rows = conn.execute(TABLE_CODES, {"table_id": table_id}).all()
         latest: dict[int, tuple[str, datetime]] = {}
         for row in rows:
@@ -102,13 +102,13 @@ class SideRecords:
                                                created_at=datetime.now(timezone.utc)))
 
     def notes(self, table_id: str) -> dict:
-        with self.reader.connect() as conn:
+        with self.single.connect() as conn:
             text = conn.execute(TABLE_NOTES, {"table_id": table_id}).scalar()
         return {} if text is None else json.loads(text)
 
     def snapshot(self, table_id: str, upto: int) -> Snapshot | None:
         """The latest snapshot as far as `upto` whose hash is the log's at its version (others are ignored)."""
-        with self.reader.connect() as conn:
+        with self.single.connect() as conn:
             row = conn.execute(SNAPSHOT, {"table_id": table_id, "upto": upto}).first()
         return None if row is None else Snapshot(row.version, row.hash, row.code, bytes(row.state))
 

@@ -130,10 +130,11 @@ READ_HEAD = sa.select(TABLES.c.head_seq, TABLES.c.head_hash, KEYED).where(TABLES
 MOVE_HEAD = (TABLES.update().where(TABLES.c.id == sa.bindparam("table_id"))
              .values(head_seq=sa.bindparam("head_seq"), head_hash=sa.bindparam("head_hash")))
 ROW = ("table_id", "seq", "type", "seat", "at", "payload", "idempotency_key", "verdict", "hash", "prev_hash")
+ENTRY_COLUMNS = ", ".join(ROW)
 # PostgreSQL writes the entry, moves the head and tells the live streams (a NOTIFY carrying the entry, sent at
 # commit to every worker and host: events/live.py) in one statement, one round trip; SQLite writes in two and tells no one.
 WRITE_PG = sa.text(
-    "WITH written AS (INSERT INTO entries (" + ", ".join(ROW) + ") VALUES (" + ", ".join(":" + c for c in ROW)
+    "WITH written AS (INSERT INTO entries (" + ENTRY_COLUMNS + ") VALUES (" + ", ".join(":" + c for c in ROW)
     + ")), moved AS (UPDATE tables SET head_seq = :seq, head_hash = :hash WHERE id = :table_id) "
     "SELECT pg_notify('arbitre_entries', :note)"
 ).bindparams(sa.bindparam("at", type_=sa.DateTime(timezone=True)))
@@ -145,7 +146,6 @@ WRITE_PG = sa.text(
 # makes this one wait, then re-read the row), and writes nothing unless the head is the expected one; the
 # INSERT adds the entry only if the head moved; a known Idempotency-Key fails the INSERT's unique key and
 # with it the whole statement; the NOTIFY goes out at its commit.
-ENTRY_COLUMNS = ", ".join(ROW)
 IF_HEAD_PG = (
     "WITH moved AS (UPDATE tables SET head_seq = %(seq)s, head_hash = %(hash)s WHERE id = %(table_id)s "
     "AND head_seq = %(prev_seq)s AND head_hash = %(prev_hash)s RETURNING id), "
@@ -175,6 +175,13 @@ def notice(table_id: str, entry: StoredEntry) -> str:
     return note if len(note.encode()) <= NOTICE_MAX else f"{table_id} {entry.seq}"
 
 
+def _chained(version: int, last: str | None, decision: Decision, key: str | None = None) -> StoredEntry:
+    """The entry `decision` makes after entry `version` (whose hash is `last`): numbered, in UTC, hashed (E-4)."""
+    type_, seat, at, data, verdict = decision
+    at, seq = utc(at), version + 1
+    return StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last, verdict, key)
+
+
 def _head(conn, table_id: str) -> tuple[int, str | None]:
     row = conn.execute(HEAD, {"table_id": table_id}).first()
     return (0, None) if row is None else (row.head_seq, row.head_hash)
@@ -187,10 +194,10 @@ class Store(SideRecords, GroupRecords):
         self.engine = engine
         self._writing = writing  # context manager: a write transaction (SQLite: BEGIN IMMEDIATE)
         self._postgresql = engine.dialect.name == "postgresql"
-        # Reads of one statement need no transaction (one statement sees one snapshot): on PostgreSQL, in
-        # autocommit, a read is one round trip where BEGIN, the read and the pool's ROLLBACK would be three;
-        # on SQLite the read runs without the BEGIN that events/db.py otherwise issues.
-        self.reader = engine.execution_options(
+        # One statement needs no transaction around it (it sees one snapshot, and commits or fails whole): on
+        # PostgreSQL, in autocommit, a read is one round trip where BEGIN, the read and the pool's ROLLBACK
+        # would be three; on SQLite it runs without the BEGIN that events/db.py otherwise issues.
+        self.single = engine.execution_options(
             **({"isolation_level": "AUTOCOMMIT"} if self._postgresql else {"sqlite_begin": ""}))
         # lock_rows=False only for tests that show the unique keys hold even without the row lock.
         self._lock_head = LOCK_HEAD if self._postgresql and lock_rows else READ_HEAD
@@ -205,7 +212,7 @@ class Store(SideRecords, GroupRecords):
             yield conn
 
     def table(self, table_id: str) -> TableRecord | None:
-        with self.reader.connect() as conn:
+        with self.single.connect() as conn:
             row = conn.execute(TABLE, {"table_id": table_id}).first()
         if row is None:
             return None
@@ -213,17 +220,17 @@ class Store(SideRecords, GroupRecords):
                            tuple(json.loads(row.seat_token_hashes)))
 
     def entries(self, table_id: str, after: int = 0, upto: int | None = None) -> list[StoredEntry]:
-        with self.reader.connect() as conn:
+        with self.single.connect() as conn:
             return _select_entries(conn, table_id, after, upto)
 
     def log(self, table_id: str, after: int = 0, upto: int | None = None) -> list:
         """Read the log as the referee replays it (`referee.log.Entry`, no hashes or verdicts): the fast path."""
-        with self.reader.connect() as conn:
+        with self.single.connect() as conn:
             return _select_log(conn, table_id, after, MAX_SEQ if upto is None else upto)
 
     def head(self, table_id: str) -> tuple[int, str | None]:
         """Read the version and last hash of a log (0, None when it has no entry)."""
-        with self.reader.connect() as conn:
+        with self.single.connect() as conn:
             return _head(conn, table_id)
 
     def create_table(self, table_id: str, game: str, host_token: str, seat_tokens: list[str],
@@ -249,7 +256,7 @@ class Store(SideRecords, GroupRecords):
         except sa.exc.IntegrityError:
             # A retry with the same key that committed while this one waited for the lock: its answer.
             if idempotency_key is not None:
-                with self.reader.connect() as conn:
+                with self.single.connect() as conn:
                     row = conn.execute(BY_KEY, {"table_id": table_id, "key": idempotency_key}).first()
                 if row is not None:
                     return Appended(row_entry(row), replayed=True)
@@ -275,11 +282,7 @@ class Store(SideRecords, GroupRecords):
             decision = decide(head)
             if decision is None:
                 return None
-            type_, seat, at, data, verdict = decision
-            at = utc(at)
-            seq = version + 1
-            entry = StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last,
-                                verdict, idempotency_key)
+            entry = _chained(version, last, decision, idempotency_key)
             self._write(conn, table_id, entry)
         return Appended(entry)
 
@@ -290,22 +293,18 @@ class Store(SideRecords, GroupRecords):
 
         For an entry judged on a replay the caller already holds: no read of the head or the log first.
         """
-        type_, seat, at, data, verdict = decision
-        at, seq = utc(at), version + 1
-        entry = StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last,
-                            verdict, idempotency_key)
+        entry = _chained(version, last, decision, idempotency_key)
         row = self._row(table_id, entry) | {"prev_seq": version}
         try:
             if self._postgresql:
-                with self.engine.connect() as conn:
-                    conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+                with self.single.connect() as conn:  # one statement: moves the head, writes, notifies
                     if conn.exec_driver_sql(IF_HEAD_PG, row | {"note": notice(table_id, entry)}).first() is None:
                         return None
             else:
                 with self._writing(table_id) as conn:
                     if conn.exec_driver_sql(IF_HEAD_SQLITE, row).rowcount != 1:
                         raise _Moved()
-                    conn.exec_driver_sql(INSERT_SQLITE, row | {"at": at.strftime(SQLITE_AT)})
+                    conn.exec_driver_sql(INSERT_SQLITE, row | {"at": entry.at.strftime(SQLITE_AT)})
         except (_Moved, sa.exc.IntegrityError):
             return None
         return Appended(entry)
@@ -322,12 +321,9 @@ class Store(SideRecords, GroupRecords):
     @staticmethod
     def chain(entries_fields: list[tuple[str, int | None, datetime, dict, dict | None]]) -> list[StoredEntry]:
         """Number and hash new entries from seq 1: `(type, seat, at, data, verdict)` each."""
-        out, prev = [], None
-        for seq, (type_, seat, at, data, verdict) in enumerate(entries_fields, start=1):
-            at = utc(at)
-            out.append(StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, prev), prev,
-                                   verdict))
-            prev = out[-1].hash
+        out: list[StoredEntry] = []
+        for version, decision in enumerate(entries_fields):
+            out.append(_chained(version, out[-1].hash if out else None, decision))
         return out
 
     @staticmethod
