@@ -117,18 +117,18 @@ def caught_up(store: Store, table_id: str, held_: Replayed) -> Replayed | None:
 
 def _newer(store: Store, table_id: str, head: Head | None, cached: Replayed) -> Replayed | None:
     """Fold in the few entries written elsewhere (another worker) if they continue the cached chain."""
-    newer = head.entries(cached.version) if head else store.entries(table_id, after=cached.version)
-    if not newer or newer[0].prev_hash != cached.hash:
+    tail = head.tail(cached.version) if head else store.tail(table_id, cached.version)
+    added = tail.entries
+    if not added or tail.prev_hash != cached.hash:
         return None
-    added = [stored.to_entry() for stored in newer]
+    version = added[-1].seq
     if any(entry.type in log.CORRECTIONS for entry in added):
         entries = [*cached.entries, *added]
-        return Replayed(newer[-1].seq, newer[-1].hash, entries, log.replay(entries), game=cached.game)
+        return Replayed(version, tail.hash, entries, log.replay(entries), game=cached.game)
     replay = extend(cached.game, cached.replay, added)
     if cached._entries is not None:
-        return Replayed(newer[-1].seq, newer[-1].hash, (*cached._entries, *added), replay, game=cached.game)
-    return Replayed(newer[-1].seq, newer[-1].hash, None, replay, loader(store, table_id, newer[-1].seq),
-                    game=cached.game)
+        return Replayed(version, tail.hash, (*cached._entries, *added), replay, game=cached.game)
+    return Replayed(version, tail.hash, None, replay, loader(store, table_id, version), game=cached.game)
 
 
 def _settle_heap() -> None:

@@ -111,6 +111,7 @@ def write_transaction(engine: sa.Engine):
             with conn.begin():
                 yield conn
 
+    writing.queue = queue  # for a write on the driver's own connection (Store.append_if_head)
     return writing
 
 

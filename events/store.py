@@ -6,6 +6,7 @@ Idempotency-Key is known (one UPDATE ... RETURNING); write the entry and the new
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from contextlib import contextmanager
@@ -54,6 +55,9 @@ class Head:
         """The log as the referee reads it (`referee.log.Entry`), up to this head, inside the transaction."""
         return _select_log(self._conn, self.table_id, after, self.version)
 
+    def tail(self, after: int) -> "Tail":
+        return _select_tail(self._conn, self.table_id, after)
+
 
 MAX_SEQ = 2**31 - 1
 COLUMNS = [ENTRIES.c[name] for name in StoredEntry._fields if name not in ("data", "verdict")]
@@ -90,10 +94,41 @@ LOG = {"sqlite": _log_query(sa.type_coerce(ENTRIES.c.at, sa.Text)),
 
 def _select_log(conn, table_id: str, after: int, upto: int) -> list:
     """Read entries `after < seq <= upto` straight into `referee.log.Entry`: one JSON parse for all payloads."""
+    query = LOG["postgresql" if conn.dialect.name == "postgresql" else "sqlite"]
+    return _log_entries(conn.execute(query, {"table_id": table_id, "after": after, "upto": upto}).all())
+
+
+# The entries after a replay a process holds (another worker wrote them), with the hashes that show they
+# continue it: a statement of the driver's own, as this runs on most appends with two workers or more.
+TAIL = {"sqlite": "SELECT seq, type, seat, at, payload, prev_hash, hash FROM entries "
+                  "WHERE table_id = :table_id AND seq > :after ORDER BY seq",
+        "postgresql": "SELECT seq, type, seat, to_char(timezone('UTC', at), 'YYYY-MM-DD HH24:MI:SS.US'), payload, "
+                      "prev_hash, hash FROM entries WHERE table_id = %(table_id)s AND seq > %(after)s ORDER BY seq"}
+
+
+@dataclass(frozen=True)
+class Tail:
+    """Entries as the referee reads them; `prev_hash`: the hash the first one follows; `hash`: the last one's."""
+
+    entries: list
+    prev_hash: str | None
+    hash: str | None
+
+
+def _select_tail(conn, table_id: str, after: int) -> Tail:
+    return _tail(conn.exec_driver_sql(TAIL[conn.dialect.name], {"table_id": table_id, "after": after}).all())
+
+
+def _tail(rows) -> Tail:
+    if not rows:
+        return Tail([], None, None)
+    return Tail(_log_entries(rows), rows[0][5], rows[-1][6])
+
+
+def _log_entries(rows) -> list:
+    """Rows of (seq, type, seat, at, payload, ...) as `referee.log.Entry`: one JSON parse for all payloads."""
     from referee.log import Entry
 
-    query = LOG["postgresql" if conn.dialect.name == "postgresql" else "sqlite"]
-    rows = conn.execute(query, {"table_id": table_id, "after": after, "upto": upto}).all()
     if not rows:
         return []
     datas = json.loads("[" + ",".join([row[4] for row in rows]) + "]")
@@ -101,7 +136,7 @@ def _select_log(conn, table_id: str, after: int, upto: int) -> list:
     parse = datetime.fromisoformat
     out = []
     append = out.append
-    for (seq, type_, seat, at, _), data in zip(rows, datas):
+    for (seq, type_, seat, at, *_), data in zip(rows, datas):
         if at.__class__ is str:  # UTC as 'YYYY-MM-DD HH:MM:SS.ffffff'
             at = parse(at + "+00:00")  # several times cheaper than .replace(tzinfo=...)
         elif at.tzinfo is None:
@@ -113,7 +148,6 @@ def _select_log(conn, table_id: str, after: int, upto: int) -> list:
 
 
 # Built once: these run on every request, and building a statement costs more than running it.
-HEAD = sa.select(TABLES.c.head_seq, TABLES.c.head_hash).where(TABLES.c.id == sa.bindparam("table_id"))
 KEYED = (sa.select(ENTRIES.c.seq).where(ENTRIES.c.table_id == sa.bindparam("table_id"),
                                         ENTRIES.c.idempotency_key == sa.bindparam("key"))
          .scalar_subquery())
@@ -154,11 +188,13 @@ IF_HEAD_PG = (
     "FROM moved RETURNING seq) "
     "SELECT pg_notify('arbitre_entries', %(note)s) FROM written")
 # SQLite: inside BEGIN IMMEDIATE (the whole database's write lock), move the head if it is the expected one,
-# then write the entry: two statements of the driver's own, no SQLAlchemy statement building.
+# then write the entry.
 IF_HEAD_SQLITE = ("UPDATE tables SET head_seq = :seq, head_hash = :hash WHERE id = :table_id "
                   "AND head_seq = :prev_seq AND head_hash = :prev_hash")
 INSERT_SQLITE = f"INSERT INTO entries ({ENTRY_COLUMNS}) VALUES ({', '.join(':' + c for c in ROW)})"
 SQLITE_AT = "%Y-%m-%d %H:%M:%S.%f"  # as SQLAlchemy's DateTime stores it on SQLite (UTC, no offset)
+HEAD_SQL = {"sqlite": "SELECT head_seq, head_hash FROM tables WHERE id = :table_id",
+            "postgresql": "SELECT head_seq, head_hash FROM tables WHERE id = %(table_id)s"}
 
 
 class _Moved(Exception):
@@ -182,17 +218,13 @@ def _chained(version: int, last: str | None, decision: Decision, key: str | None
     return StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last, verdict, key)
 
 
-def _head(conn, table_id: str) -> tuple[int, str | None]:
-    row = conn.execute(HEAD, {"table_id": table_id}).first()
-    return (0, None) if row is None else (row.head_seq, row.head_hash)
-
-
 class Store(SideRecords, GroupRecords):
     """The event store over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
     def __init__(self, engine: sa.Engine, writing: Callable, lock_rows: bool = True):
         self.engine = engine
         self._writing = writing  # context manager: a write transaction (SQLite: BEGIN IMMEDIATE)
+        self._queue = getattr(writing, "queue", None) or contextlib.nullcontext()  # SQLite's writers, one at a time
         self._postgresql = engine.dialect.name == "postgresql"
         # One statement needs no transaction around it (it sees one snapshot, and commits or fails whole): on
         # PostgreSQL, in autocommit, a read is one round trip where BEGIN, the read and the pool's ROLLBACK
@@ -223,6 +255,39 @@ class Store(SideRecords, GroupRecords):
         with self.single.connect() as conn:
             return _select_entries(conn, table_id, after, upto)
 
+    @contextmanager
+    def _driver(self):
+        """A cursor of the driver's own on a pooled connection, in autocommit: for the few statements that every
+        request runs (the head, the entries another worker wrote, the quick append). SQLAlchemy's connection
+        and statement objects cost more than these statements themselves: a third of an append's time in the
+        store. Its errors come out as SQLAlchemy's (api/health.py answers 503 for the operational ones), and a
+        connection the database dropped leaves the pool."""
+        dialect = self.engine.dialect
+        pooled = self.engine.raw_connection()
+        driver, cursor = pooled.driver_connection, None
+        try:
+            if self._postgresql:
+                driver.autocommit = True
+            cursor = driver.cursor()
+            yield cursor
+        except dialect.loaded_dbapi.Error as error:
+            gone = dialect.is_disconnect(error, driver, cursor)
+            if gone:
+                pooled.invalidate(error)
+            raise sa.exc.DBAPIError.instance(None, None, error, dialect.loaded_dbapi.Error,
+                                             connection_invalidated=gone, dialect=dialect) from error
+        finally:
+            if self._postgresql and pooled.is_valid:
+                with contextlib.suppress(Exception):
+                    driver.autocommit = False  # as the pool lends its connections
+            pooled.close()
+
+    def tail(self, table_id: str, after: int) -> Tail:
+        """The entries after `after` as the referee reads them, with the hashes that chain them (`Tail`)."""
+        with self._driver() as cursor:
+            cursor.execute(TAIL["postgresql" if self._postgresql else "sqlite"], {"table_id": table_id, "after": after})
+            return _tail(cursor.fetchall())
+
     def log(self, table_id: str, after: int = 0, upto: int | None = None) -> list:
         """Read the log as the referee replays it (`referee.log.Entry`, no hashes or verdicts): the fast path."""
         with self.single.connect() as conn:
@@ -230,8 +295,10 @@ class Store(SideRecords, GroupRecords):
 
     def head(self, table_id: str) -> tuple[int, str | None]:
         """Read the version and last hash of a log (0, None when it has no entry)."""
-        with self.single.connect() as conn:
-            return _head(conn, table_id)
+        with self._driver() as cursor:
+            cursor.execute(HEAD_SQL["postgresql" if self._postgresql else "sqlite"], {"table_id": table_id})
+            row = cursor.fetchone()
+        return (0, None) if row is None else (row[0], row[1])
 
     def create_table(self, table_id: str, game: str, host_token: str, seat_tokens: list[str],
                      entries: list[StoredEntry]) -> list[StoredEntry]:
@@ -297,17 +364,30 @@ class Store(SideRecords, GroupRecords):
         row = self._row(table_id, entry) | {"prev_seq": version}
         try:
             if self._postgresql:
-                with self.single.connect() as conn:  # one statement: moves the head, writes, notifies
-                    if conn.exec_driver_sql(IF_HEAD_PG, row | {"note": notice(table_id, entry)}).first() is None:
+                with self._driver() as cursor:  # one statement: moves the head, writes, notifies
+                    cursor.execute(IF_HEAD_PG, row | {"note": notice(table_id, entry)})
+                    if cursor.fetchone() is None:
                         return None
             else:
-                with self._writing(table_id) as conn:
-                    if conn.exec_driver_sql(IF_HEAD_SQLITE, row).rowcount != 1:
-                        raise _Moved()
-                    conn.exec_driver_sql(INSERT_SQLITE, row | {"at": entry.at.strftime(SQLITE_AT)})
+                with self._queue, self._driver() as cursor:
+                    self._if_head_sqlite(cursor, row | {"at": entry.at.strftime(SQLITE_AT)})
         except (_Moved, sa.exc.IntegrityError):
             return None
         return Appended(entry)
+
+    @staticmethod
+    def _if_head_sqlite(cursor, row: dict) -> None:
+        cursor.execute("BEGIN IMMEDIATE")
+        try:
+            cursor.execute(IF_HEAD_SQLITE, row)
+            if cursor.rowcount != 1:
+                raise _Moved()
+            cursor.execute(INSERT_SQLITE, row)
+            cursor.execute("COMMIT")
+        except BaseException:
+            if cursor.connection.in_transaction:
+                cursor.execute("ROLLBACK")
+            raise
 
     def _write(self, conn, table_id: str, entry: StoredEntry) -> None:
         """Write the entry and move the table's head to it, in the append's transaction."""

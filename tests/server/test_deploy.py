@@ -62,7 +62,7 @@ def test_a_read_only_sqlite_file_still_answers_reads(served, app, database_url, 
     client = served(f"sqlite:///file:{path}?mode=ro&uri=true")
     assert client.get(f"/api/v1/tables/{table.id}").status_code == 200
     write = client.post(f"/api/v1/tables/{table.id}/entries", headers={"Authorization": f"Bearer {table.host}"},
-                        json={"expected_version": 1, "entry": {"type": "deal", "dealer": 0}})
+                        json={"expected_version": 1, "entry": {"type": "deal", "dealer": 0, "upcard": "7H"}})
     assert write.status_code == 503
 
 
@@ -114,7 +114,7 @@ def test_after_postgresql_drops_the_connections_one_request_is_a_503_and_the_nex
                       "SECRET_KEY": "test"})
     client = app.test_client()
     try:
-        created = client.post("/api/v1/tables", json={"game": "rami", "players": ["A", "B"]})
+        created = client.post("/api/v1/tables", json={"game": "continental", "players": ["A", "B", "C", "D"]})
         assert created.status_code == 201
         admin = sa.create_engine(database_url)
         with admin.begin() as conn:  # what a restart of the server does to the pool's connections
@@ -124,5 +124,21 @@ def test_after_postgresql_drops_the_connections_one_request_is_a_503_and_the_nex
         first = client.get(f"/api/v1/tables/{created.json['id']}").status_code
         assert first in (200, 503)
         assert client.get(f"/api/v1/tables/{created.json['id']}").status_code == 200
+        # A write on a dropped connection (the quick append, on the driver's own cursor): a 503 that wrote
+        # nothing, or a 201; the next one connects afresh; the log holds exactly the entries answered 201.
+        host = {"Authorization": f"Bearer {created.json['host_token']}"}
+        url = f"/api/v1/tables/{created.json['id']}/entries"
+        written = client.post(url, json={"expected_version": 1, "entry": {"type": "deal", "dealer": 0, "upcard": "7H"}}, headers=host)
+        assert written.status_code == 201
+        with admin.begin() as conn:
+            conn.execute(sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :n"),
+                         {"n": name})
+        admin.dispose()
+        tries = [client.post(url, json={"expected_version": 2, "entry": {"type": "draw", "seat": 1, "from": "stock"}},
+                             headers=host) for _ in range(2)]
+        assert [t.status_code for t in tries] in ([503, 201], [201, 409]), [t.json for t in tries]
+        assert tries[0].status_code != 503 or tries[0].headers["Retry-After"]
+        listed = client.get(url).json["entries"]
+        assert [e["type"] for e in listed] == ["create", "deal", "draw"]
     finally:
         dispose(app)
