@@ -4,7 +4,7 @@ Each table is one client thread entering draws and discards as fast as the serve
 read the table view (one reader thread for every five tables). Printed: entries/s, p50/p99 of an append
 and of a view, and the ratio of entries/s to a bare Flask route (bench/bare.py: a POST that answers a
 small JSON) on the same gunicorn settings with the same clients (as many posting, as many reading a bare
-GET all the while), measured in the same run.
+GET all the while), measured in the same run, just before and just after the tables (their mean).
 Goal: a ratio of at least 0.5 on both databases. Loopback only; stops by itself.
 `python -m bench.bench_load [seconds] [tables]` (default 10 s, 50 tables).
 """
@@ -108,18 +108,22 @@ def pct(values: list[float], q: float) -> float:
 
 
 def load(kind: str, seconds: float, count: int) -> dict:
-    """Play `count` tables for `seconds` on `kind`; give the figures."""
+    """Play `count` tables for `seconds` on `kind`; give the figures. The bare route runs just before and just
+    after, for half as long each, and the ratio takes their mean: these machines' speed drifts by a fifth
+    from one minute to the next, and one side measured alone would carry the drift into the ratio."""
     out = {"append": [], "view": [], "errors": 0, "5xx": 0, "refused": 0}
+    readers = max(1, count // 5)
+    before = bare(count, readers, seconds / 2)
     with database(kind) as url, Gunicorn(url) as server:
         tables = [open_table(server.port) for _ in range(count)]
         stop = time.monotonic() + seconds
         threads = [threading.Thread(target=play, args=(server.port, t, stop, out)) for t in tables]
-        readers = max(1, count // 5)
         threads += [threading.Thread(target=read, args=(server.port, tables[i::readers], stop, out))
                     for i in range(readers)]
         run_threads(threads)
-    base = bare(count, readers, min(seconds, 5))
-    return {"kind": kind, "tables": count, "entries_s": len(out["append"]) / seconds,
+    after = bare(count, readers, seconds / 2)
+    base = (before + after) / 2
+    return {"bare_before": before, "bare_after": after, "kind": kind, "tables": count, "entries_s": len(out["append"]) / seconds,
             "views_s": len(out["view"]) / seconds, "append_p50": pct(out["append"], 50),
             "append_p99": pct(out["append"], 99), "view_p50": pct(out["view"], 50), "view_p99": pct(out["view"], 99),
             "bare_s": base, "ratio": len(out["append"]) / seconds / base, "5xx": out["5xx"],
@@ -129,7 +133,8 @@ def load(kind: str, seconds: float, count: int) -> dict:
 def report(r: dict) -> None:
     print(f"  {r['kind']:<10} {r['tables']} tables: {r['entries_s']:6.0f} entries/s, append p50 {r['append_p50']:5.1f} ms "
           f"p99 {r['append_p99']:6.1f} ms; {r['views_s']:5.0f} views/s, view p50 {r['view_p50']:5.1f} ms "
-          f"p99 {r['view_p99']:6.1f} ms; bare route {r['bare_s']:5.0f}/s, ratio {r['ratio']:.2f} (goal {GOAL}); "
+          f"p99 {r['view_p99']:6.1f} ms; bare route {r['bare_s']:5.0f}/s (before {r['bare_before']:.0f}, "
+          f"after {r['bare_after']:.0f}), ratio {r['ratio']:.2f} (goal {GOAL}); "
           f"5xx {r['5xx']}, refused {r['refused']}")
     name = f"load {r['kind']}"
     figures.record(f"{name}: entries/s ({r['tables']} tables)", r["entries_s"], "/s")
