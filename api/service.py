@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 
-from flask import current_app
+from flask import current_app, g, has_request_context
 
 from api.errors import ApiError
 from api import imports, replays, texts
@@ -117,11 +117,19 @@ def _remember(store: Store, table_id: str, stored, replay: log.Replay, game) -> 
 
 
 def _tell_streams(table_id: str, stored) -> None:
-    """Hand a committed entry to this process's live streams at once (api/stream.py): those of its table send it
-    with no read of the log; the other processes hear of it by their hub (a notice, or a look at the heads)."""
+    """Hand a committed entry to this process's live streams (api/stream.py): those of its table send it with no
+    read of the log; the other processes hear of it by their hub (a notice, or a look at the heads).
+
+    In a request, once its answer is sent (api/stream.py): the streams woken would otherwise take turns with
+    the writer's thread for the interpreter before the writer has its answer."""
     found = current_app.extensions.get("live", {}).get("hub")
-    if found is not None and found.pid == os.getpid() and table_id in found.watching:  # heard() checks again
-        found.heard(table_id, stored.seq, entry_text(stored.to_json()))
+    if found is None or found.pid != os.getpid() or table_id not in found.watching:  # heard() checks again
+        return
+    told = (found, table_id, stored.seq, entry_text(stored.to_json()))
+    if has_request_context():
+        g.setdefault("arbitre_told", []).append(told)
+    else:
+        found.heard(*told[1:])
 
 
 def replayed(table_id: str) -> Replayed:

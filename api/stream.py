@@ -13,7 +13,7 @@ import os
 import threading
 import time
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app, g, request
 
 from api import service
 from api.errors import ApiError
@@ -134,5 +134,17 @@ document("/api/v1/tables/{table_id}/events", "get",
          content_type="text/event-stream", errors=(400, 404))
 
 
+def _tell_once_sent(response: Response) -> Response:
+    """The entries this request wrote reach this process's streams once its answer is sent (api/service.py)."""
+    told = g.pop("arbitre_told", None)
+    if told:
+        def tell():
+            for found, table_id, seq, text in told:
+                found.heard(table_id, seq, text)
+        response.call_on_close(tell)
+    return response
+
+
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
+    app.after_request(_tell_once_sent)

@@ -29,6 +29,7 @@ POLL = 0.1  # SQLite: seconds between two looks at the watched tables' heads
 IDLE = 60.0  # the hub's thread stops after this long with no stream watching (pages come and go)
 KEEP = 64  # entries kept per watched table, for the streams that are a little behind
 TABLES = TableRow.__table__
+HEADS = sa.select(TABLES.c.id, TABLES.c.head_seq).where(TABLES.c.id.in_(sa.bindparam("ids", expanding=True)))
 
 
 class Hub:
@@ -129,8 +130,7 @@ class Hub:
             if tables:
                 try:
                     with self.engine.connect() as conn:  # the heads kept in the table rows: one look by key
-                        rows = conn.execute(sa.select(TABLES.c.id, TABLES.c.head_seq)
-                                            .where(TABLES.c.id.in_(tables))).all()
+                        rows = conn.execute(HEADS, {"ids": tables}).all()
                     for table_id, seq in rows:
                         self.heard(table_id, seq)
                 except sa.exc.OperationalError:

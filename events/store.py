@@ -63,12 +63,16 @@ MAX_SEQ = 2**31 - 1
 COLUMNS = [ENTRIES.c[name] for name in StoredEntry._fields if name not in ("data", "verdict")]
 
 
+# Built once (building a statement costs more than running it): the streams read entries on every write.
+ENTRIES_BETWEEN = (sa.select(*COLUMNS, ENTRIES.c.payload, ENTRIES.c.verdict)
+                   .where(ENTRIES.c.table_id == sa.bindparam("table_id"), ENTRIES.c.seq > sa.bindparam("after"),
+                          ENTRIES.c.seq <= sa.bindparam("upto"))
+                   .order_by(ENTRIES.c.seq))
+
+
 def _select_entries(conn, table_id: str, after: int, upto: int | None) -> list[StoredEntry]:
-    query = sa.select(*COLUMNS, ENTRIES.c.payload, ENTRIES.c.verdict).where(
-        ENTRIES.c.table_id == table_id, ENTRIES.c.seq > after)
-    if upto is not None:
-        query = query.where(ENTRIES.c.seq <= upto)
-    rows = conn.execute(query.order_by(ENTRIES.c.seq)).all()
+    rows = conn.execute(ENTRIES_BETWEEN, {"table_id": table_id, "after": after,
+                                          "upto": MAX_SEQ if upto is None else upto}).all()
     # One json.loads over the whole log is several times faster than one per entry.
     datas = json.loads("[" + ",".join(row[-2] for row in rows) + "]")
     utc = timezone.utc

@@ -49,6 +49,37 @@ def test_an_entry_written_while_a_phone_listens_reaches_it(client, tables):
     assert [e["data"] for e in events] == table.entries()[1:]
 
 
+def test_an_entry_written_through_the_streams_own_worker_reaches_it_with_no_look_at_the_log(database_url,
+                                                                                             monkeypatch):
+    """The worker that wrote an entry hands it to its own streams once its answer is sent: with the hub's look
+    at the heads (SQLite) and the heartbeats both far off, the entry still comes at once."""
+    import time
+
+    from events import live
+    from tests.conftest import Tables
+
+    monkeypatch.setattr(live, "POLL", 30.0)
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "LIVE_HEARTBEAT": 30, "LIVE_LIFETIME": 60})
+    client = app.test_client()
+    try:
+        table = Tables(client).create("continental")
+        stream = open_stream(client, table, after=1)
+        stream.until(lambda _e, comments: "live" in comments)
+        time.sleep(0.3)  # the hub has made its first look (PostgreSQL: its LISTEN is in place)
+        began = time.monotonic()
+        answer = client.post(f"/api/v1/tables/{table.id}/entries", headers={"Authorization": f"Bearer {table.host}"},
+                             json={"expected_version": 1, "entry": {"type": "deal", "dealer": 0, "upcard": "7H"}})
+        assert answer.status_code == 201
+        answer.close()  # as every WSGI server does once the answer is sent (the test client leaves it open)
+        events, _ = stream.until(lambda ev, _c: len(ev) >= 1)
+        waited = time.monotonic() - began
+        stream.close()
+    finally:
+        dispose(app)
+    assert [(e["id"], e["data"]["type"]) for e in events] == [(2, "deal")]
+    assert waited < 5, f"the entry took {waited:.1f} s: it waited for a look at the log"
+
+
 def test_a_reconnecting_phone_resumes_after_its_last_event_id(client, tables):
     table = tables.create("continental")
     table.enter("deal", dealer=0, upcard="7H")

@@ -55,13 +55,16 @@ def post(port: int, path: str, body: dict, token: str | None = None) -> dict:
 
 
 def streams_on_both_workers(server, table_id: str) -> list[Stream]:
-    """Open streams until the two workers each hold one (the kernel hands connections out as it likes)."""
+    """Open streams until the two workers each hold one (the kernel hands connections out as it likes, and a
+    worker still starting takes none: on a busy machine, give it a few seconds)."""
     held: dict[int, Stream] = {}
-    for _ in range(40):
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
         stream = Stream(server.port, table_id, 1)
         held.setdefault(server.worker_of(stream.sock), stream)
         if len([pid for pid in held if pid]) == 2:
             return [s for pid, s in held.items() if pid]
+        time.sleep(0.05)
     pytest.fail(f"could not get a stream on each worker: {list(held)}")
 
 
