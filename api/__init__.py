@@ -61,7 +61,7 @@ def _instance_secret(instance_path: str) -> str:
 # api.limits comes last: it limits the views the parts before it registered.
 PARTS = ("events.db", "api.guard", "api.health", "api.sessions", "api.referee_api", "api.tables", "api.openapi",
          "api.web", "api.stream", "api.web.live")
-PARTS += ("api.groups", "api.web.groups", "api.limits")
+PARTS += ("api.groups", "api.web.groups", "api.limits", "api.turns")
 
 
 def _register_parts(app: Flask) -> None:

@@ -17,7 +17,7 @@ import threading
 import time
 
 from bench import figures
-from bench.served import Gunicorn, call, database, postgresql_available
+from bench.served import FLAGS, Gunicorn, call, database, postgresql_available
 
 CARDS = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
 GOAL = 0.5
@@ -148,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     seconds = float(argv[0]) if argv else 10.0
     count = int(argv[1]) if len(argv) > 1 else 50
-    print(f"bench_load: {count} tables for {seconds:.0f} s on gunicorn -w {Gunicorn(None).workers}, loopback")
+    flags = " ".join(FLAGS) or "sync workers"
+    print(f"bench_load: {count} tables for {seconds:.0f} s on gunicorn -w {Gunicorn(None).workers} ({flags}), loopback")
     for kind in ("sqlite", "postgresql"):
         if kind == "postgresql" and not postgresql_available():
             print("  postgresql: not running on 127.0.0.1:5432, skipped")

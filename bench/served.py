@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 GENEROUS = {name: "1000000 per minute" for name in
             ("RATELIMIT_WRITES", "RATELIMIT_TABLES", "RATELIMIT_JOINS", "RATELIMIT_CODE", "RATELIMIT_REFEREE")}
 WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
+# Sync workers unless told (as the load goal was set); the Procfile's: "--worker-class gthread --threads 1000".
+FLAGS = os.environ.get("BENCH_GUNICORN_FLAGS", "").split()
 
 
 def free_port() -> int:
@@ -92,7 +94,7 @@ class Gunicorn:
         if self.url:
             env["DATABASE_URL"] = self.url
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-w", str(self.workers), "-b", f"127.0.0.1:{self.port}",
+            [sys.executable, "-m", "gunicorn", "-w", str(self.workers), *FLAGS, "-b", f"127.0.0.1:{self.port}",
              "--graceful-timeout", "5", self.app], cwd=ROOT, env=env, start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + wait

@@ -80,6 +80,37 @@ def test_an_entry_written_through_the_streams_own_worker_reaches_it_with_no_look
     assert waited < 5, f"the entry took {waited:.1f} s: it waited for a look at the log"
 
 
+def test_phones_holding_streams_never_take_the_turns_the_writers_need(database_url):
+    """With one request at a time inside the app (ARBITRE_RUNNING=1), three phones hold streams and a fourth
+    still writes, and every stream gets the entry: a stream takes a turn for its first read only."""
+    from tests.conftest import Tables
+
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "LIVE_HEARTBEAT": 0.3, "LIVE_LIFETIME": 6,
+                      "ARBITRE_RUNNING": 1})
+    client = app.test_client()
+    table = Tables(client).create("continental")
+    done, got = [], []
+
+    def phones():
+        streams = [open_stream(client, table, after=1) for _ in range(3)]
+        for stream in streams:
+            stream.until(lambda _e, comments: "live" in comments)
+        done.append(table.enter("deal", dealer=0, upcard="7H"))
+        got.extend(stream.until(lambda ev, _c: len(ev) >= 1)[0] for stream in streams)
+        for stream in streams:
+            stream.close()
+
+    playing = threading.Thread(target=phones, daemon=True)
+    playing.start()
+    playing.join(20)
+    alive = playing.is_alive()
+    if not alive:
+        dispose(app)
+    assert not alive, "a phone holding a stream kept the only turn: the others waited for it"
+    assert done and done[0]["version"] == 2
+    assert [[e["id"] for e in events] for events in got] == [[2], [2], [2]]
+
+
 def test_a_reconnecting_phone_resumes_after_its_last_event_id(client, tables):
     table = tables.create("continental")
     table.enter("deal", dealer=0, upcard="7H")
