@@ -17,6 +17,7 @@ import threading
 
 from flask import Flask
 
+FILES = ("/static/", "/sw.js", "/manifest")
 MAX_RUNNING = 4  # a slow request (a first replay of a long log) leaves three
 
 
@@ -28,6 +29,8 @@ class Turns:
         self.turns = threading.BoundedSemaphore(running)
 
     def __call__(self, environ, start_response):
+        if environ.get("PATH_INFO", "").startswith(FILES):  # a file read from disk: no database, no turn
+            return self.app(environ, start_response)
         with self.turns:
             return self.app(environ, start_response)
 
