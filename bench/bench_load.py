@@ -123,7 +123,8 @@ def load(kind: str, seconds: float, count: int) -> dict:
         run_threads(threads)
     after = bare(count, readers, seconds / 2)
     base = (before + after) / 2
-    return {"bare_before": before, "bare_after": after, "kind": kind, "tables": count, "entries_s": len(out["append"]) / seconds,
+    return {"bare_before": before, "bare_after": after, "kind": kind, "tables": count,
+            "entries_s": len(out["append"]) / seconds,
             "views_s": len(out["view"]) / seconds, "append_p50": pct(out["append"], 50),
             "append_p99": pct(out["append"], 99), "view_p50": pct(out["view"], 50), "view_p99": pct(out["view"], 99),
             "bare_s": base, "ratio": len(out["append"]) / seconds / base, "5xx": out["5xx"],

@@ -6,10 +6,9 @@ Idempotency-Key is known (one UPDATE ... RETURNING); write the entry and the new
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
@@ -41,15 +40,12 @@ def _dumps(value) -> str:
 
 @dataclass
 class Head:
-    """The last entry of a log inside an append's transaction; `entries()` reads the log there."""
+    """The last entry of a log inside an append's transaction; `log()` and `tail()` read the log there."""
 
     table_id: str
     version: int
     hash: str | None
     _conn: sa.Connection = field(repr=False)
-
-    def entries(self, after: int = 0) -> list[StoredEntry]:
-        return _select_entries(self._conn, self.table_id, after, None)
 
     def log(self, after: int = 0) -> list:
         """The log as the referee reads it (`referee.log.Entry`), up to this head, inside the transaction."""
@@ -98,7 +94,7 @@ LOG = {"sqlite": _log_query(sa.type_coerce(ENTRIES.c.at, sa.Text)),
 
 def _select_log(conn, table_id: str, after: int, upto: int) -> list:
     """Read entries `after < seq <= upto` straight into `referee.log.Entry`: one JSON parse for all payloads."""
-    query = LOG["postgresql" if conn.dialect.name == "postgresql" else "sqlite"]
+    query = LOG[conn.dialect.name]
     return _log_entries(conn.execute(query, {"table_id": table_id, "after": after, "upto": upto}).all())
 
 
@@ -228,7 +224,7 @@ class Store(SideRecords, GroupRecords):
     def __init__(self, engine: sa.Engine, writing: Callable, lock_rows: bool = True):
         self.engine = engine
         self._writing = writing  # context manager: a write transaction (SQLite: BEGIN IMMEDIATE)
-        self._queue = getattr(writing, "queue", None) or contextlib.nullcontext()  # SQLite's writers, one at a time
+        self._queue = getattr(writing, "queue", None) or nullcontext()  # SQLite's writers, one at a time
         self._postgresql = engine.dialect.name == "postgresql"
         # One statement needs no transaction around it (it sees one snapshot, and commits or fails whole): on
         # PostgreSQL, in autocommit, a read is one round trip where BEGIN, the read and the pool's ROLLBACK
@@ -282,14 +278,14 @@ class Store(SideRecords, GroupRecords):
                                              connection_invalidated=gone, dialect=dialect) from error
         finally:
             if self._postgresql and pooled.is_valid:
-                with contextlib.suppress(Exception):
+                with suppress(Exception):
                     driver.autocommit = False  # as the pool lends its connections
             pooled.close()
 
     def tail(self, table_id: str, after: int) -> Tail:
         """The entries after `after` as the referee reads them, with the hashes that chain them (`Tail`)."""
         with self._driver() as cursor:
-            cursor.execute(TAIL["postgresql" if self._postgresql else "sqlite"], {"table_id": table_id, "after": after})
+            cursor.execute(TAIL[self.engine.dialect.name], {"table_id": table_id, "after": after})
             return _tail(cursor.fetchall())
 
     def log(self, table_id: str, after: int = 0, upto: int | None = None) -> list:
@@ -300,7 +296,7 @@ class Store(SideRecords, GroupRecords):
     def head(self, table_id: str) -> tuple[int, str | None]:
         """Read the version and last hash of a log (0, None when it has no entry)."""
         with self._driver() as cursor:
-            cursor.execute(HEAD_SQL["postgresql" if self._postgresql else "sqlite"], {"table_id": table_id})
+            cursor.execute(HEAD_SQL[self.engine.dialect.name], {"table_id": table_id})
             row = cursor.fetchone()
         return (0, None) if row is None else (row[0], row[1])
 

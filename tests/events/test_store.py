@@ -97,7 +97,7 @@ def test_decide_sees_the_head_and_the_log_inside_the_lock(store):
     seen = []
 
     def decide(head):
-        seen.append((head.version, [e.seq for e in head.entries()]))
+        seen.append((head.version, [e.seq for e in head.log()]))
         return None
 
     assert store.append("t1", 1, None, decide) is None
