@@ -187,11 +187,11 @@ IF_HEAD_PG = (
     "%(at)s, %(payload)s::text, %(idempotency_key)s::text, %(verdict)s::text, %(hash)s::text, %(prev_hash)s::text "
     "FROM moved RETURNING seq) "
     "SELECT pg_notify('arbitre_entries', %(note)s) FROM written")
-# SQLite: inside BEGIN IMMEDIATE (the whole database's write lock), move the head if it is the expected one,
-# then write the entry.
-IF_HEAD_SQLITE = ("UPDATE tables SET head_seq = :seq, head_hash = :hash WHERE id = :table_id "
-                  "AND head_seq = :prev_seq AND head_hash = :prev_hash")
-INSERT_SQLITE = f"INSERT INTO entries ({ENTRY_COLUMNS}) VALUES ({', '.join(':' + c for c in ROW)})"
+# SQLite: one INSERT in autocommit, writing the entry only if the head is the expected one; the head follows
+# in the same statement (the trigger of migration 0006), and the statement is its own transaction: one call
+# into SQLite holds the write lock, and nothing waits for the interpreter while it is held.
+IF_HEAD_SQLITE = (f"INSERT INTO entries ({ENTRY_COLUMNS}) SELECT {', '.join(':' + c for c in ROW)} WHERE EXISTS "
+                  "(SELECT 1 FROM tables WHERE id = :table_id AND head_seq = :prev_seq AND head_hash = :prev_hash)")
 SQLITE_AT = "%Y-%m-%d %H:%M:%S.%f"  # as SQLAlchemy's DateTime stores it on SQLite (UTC, no offset)
 HEAD_SQL = {"sqlite": "SELECT head_seq, head_hash FROM tables WHERE id = :table_id",
             "postgresql": "SELECT head_seq, head_hash FROM tables WHERE id = %(table_id)s"}
@@ -233,6 +233,7 @@ class Store(SideRecords, GroupRecords):
             **({"isolation_level": "AUTOCOMMIT"} if self._postgresql else {"sqlite_begin": ""}))
         # lock_rows=False only for tests that show the unique keys hold even without the row lock.
         self._lock_head = LOCK_HEAD if self._postgresql and lock_rows else READ_HEAD
+        self._trigger: bool | None = None  # SQLite: the head follows each entry in its statement (migration 0006)
 
     @contextmanager
     def _locked(self, key: str):
@@ -370,24 +371,26 @@ class Store(SideRecords, GroupRecords):
                         return None
             else:
                 with self._queue, self._driver() as cursor:
+                    if not self._head_follows(cursor):
+                        return None  # a file not migrated yet: the locked way, which moves the head itself
                     self._if_head_sqlite(cursor, row | {"at": entry.at.strftime(SQLITE_AT)})
         except (_Moved, sa.exc.IntegrityError):
             return None
         return Appended(entry)
 
+    def _head_follows(self, cursor) -> bool:
+        """SQLite: whether the file has the trigger that moves the head with each entry (migration 0006); looked
+        for once."""
+        if self._trigger is None:
+            cursor.execute("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'entries_move_head'")
+            self._trigger = cursor.fetchone() is not None
+        return self._trigger
+
     @staticmethod
     def _if_head_sqlite(cursor, row: dict) -> None:
-        cursor.execute("BEGIN IMMEDIATE")
-        try:
-            cursor.execute(IF_HEAD_SQLITE, row)
-            if cursor.rowcount != 1:
-                raise _Moved()
-            cursor.execute(INSERT_SQLITE, row)
-            cursor.execute("COMMIT")
-        except BaseException:
-            if cursor.connection.in_transaction:
-                cursor.execute("ROLLBACK")
-            raise
+        cursor.execute(IF_HEAD_SQLITE, row)
+        if cursor.rowcount != 1:
+            raise _Moved()
 
     def _write(self, conn, table_id: str, entry: StoredEntry) -> None:
         """Write the entry and move the table's head to it, in the append's transaction."""

@@ -162,3 +162,50 @@ def test_without_the_lock_the_unique_key_still_makes_the_second_writer_a_conflic
     for thread in threads:
         thread.join(timeout=30)
     assert sorted(outcomes, key=str) == [2, "conflict at 2"]
+
+
+def _quick(store, table_id, version, last, key=None):
+    return store.append_if_head(table_id, version, last, key, ("note", None, NOW, {"n": version + 1}, None))
+
+
+def test_an_entry_written_on_the_head_it_was_judged_on_moves_the_head(store):
+    new_table(store)
+    appended = _quick(store, "t1", *store.head("t1"))
+    assert appended is not None and appended.entry.seq == 2
+    assert store.head("t1") == (2, appended.entry.hash)
+    assert [e.hash for e in store.entries("t1")][-1] == appended.entry.hash
+    assert store.append("t1", 2, None, write()).entry.seq == 3  # the locked way reads that head
+
+
+def test_an_entry_judged_on_a_head_that_moved_writes_nothing(store):
+    new_table(store)
+    judged_on = store.head("t1")
+    store.append("t1", 1, None, write())
+    assert _quick(store, "t1", *judged_on) is None
+    assert [e.seq for e in store.entries("t1")] == [1, 2] and store.head("t1")[0] == 2
+
+
+def test_a_known_key_on_the_quick_way_writes_nothing(store):
+    new_table(store)
+    first = store.append("t1", 1, "k", write())
+    assert _quick(store, "t1", 2, first.entry.hash, key="k") is None
+    assert [e.seq for e in store.entries("t1")] == [1, 2] and store.head("t1") == (2, first.entry.hash)
+
+
+def test_an_sqlite_file_not_migrated_to_the_head_trigger_takes_the_locked_way(tmp_path):
+    """Code newer than the file (migrations not run yet): the quick way writes nothing, the locked way moves the
+    head itself; once migrated, the quick way writes again."""
+    from events.db import open_store, upgrade
+
+    url = f"sqlite:///{tmp_path}/old.sqlite3"
+    upgrade(url, "0004_server_head")
+    old = open_store(url)
+    new_table(old)
+    assert _quick(old, "t1", *old.head("t1")) is None
+    assert old.append("t1", 1, None, write()).entry.seq == 2 and old.head("t1")[0] == 2
+    old.engine.dispose()
+    upgrade(url)
+    migrated = open_store(url)
+    appended = _quick(migrated, "t1", *migrated.head("t1"))
+    assert appended is not None and migrated.head("t1") == (3, appended.entry.hash)
+    migrated.engine.dispose()
