@@ -73,18 +73,26 @@ def extend(game, replay: log.Replay, entries: list[Entry]) -> log.Replay:
 
 def current(store: Store, table_id: str, head: Head | None = None) -> Replayed:
     """Replay the log up to its head: from the cache, else from a snapshot, else the whole log."""
-    version, last = (head.version, head.hash) if head else store.head(table_id)
-    if version == 0:
-        raise ApiError(404, "Unknown table", f"no table {table_id!r}", key="no table %(value)s",
-                       params={"value": repr(table_id)})
     cache, lock = _cache()
     with lock:
         cached = cache.get(table_id)
+    tail = None
+    if head is not None:
+        version, last = head.version, head.hash
+    elif cached is not None:  # the head, and what another worker wrote since, in one read
+        version, last, tail = store.head_and_tail(table_id, cached.version)
+    else:
+        version, last = store.head(table_id)
+    if version == 0:
+        raise ApiError(404, "Unknown table", f"no table {table_id!r}", key="no table %(value)s",
+                       params={"value": repr(table_id)})
     if cached is not None and (cached.version, cached.hash) == (version, last):
         return cached
     out = None
     if cached is not None and cached.version < version:
-        out = _newer(store, table_id, head, cached)
+        out = _newer(store, table_id, head, cached, tail)
+        if out is not None and (out.version, out.hash) != (version, last):
+            out = None
     if out is None:
         _settle_heap()
         out = _from_snapshot(store, table_id, head, version, last)
@@ -115,9 +123,11 @@ def caught_up(store: Store, table_id: str, held_: Replayed) -> Replayed | None:
     return out
 
 
-def _newer(store: Store, table_id: str, head: Head | None, cached: Replayed) -> Replayed | None:
-    """Fold in the few entries written elsewhere (another worker) if they continue the cached chain."""
-    tail = head.tail(cached.version) if head else store.tail(table_id, cached.version)
+def _newer(store: Store, table_id: str, head: Head | None, cached: Replayed, tail=None) -> Replayed | None:
+    """Fold in the few entries written elsewhere (another worker) if they continue the cached chain (`tail`:
+    those entries, when already read)."""
+    if tail is None:
+        tail = head.tail(cached.version) if head else store.tail(table_id, cached.version)
     added = tail.entries
     if not added or tail.prev_hash != cached.hash:
         return None

@@ -106,6 +106,18 @@ TAIL = {"sqlite": "SELECT seq, type, seat, at, payload, prev_hash, hash FROM ent
                       "prev_hash, hash FROM entries WHERE table_id = %(table_id)s AND seq > %(after)s ORDER BY seq"}
 
 
+# The head and, in the same statement (one snapshot, one round trip), the entries after those a process holds:
+# a read of a table another worker wrote to since (api/replays.py).
+HEAD_AND_TAIL = {
+    "sqlite": "SELECT t.head_seq, t.head_hash, e.seq, e.type, e.seat, e.at, e.payload, e.prev_hash, e.hash "
+              "FROM tables t LEFT JOIN entries e ON e.table_id = t.id AND e.seq > :after "
+              "WHERE t.id = :table_id ORDER BY e.seq",
+    "postgresql": "SELECT t.head_seq, t.head_hash, e.seq, e.type, e.seat, "
+                  "to_char(timezone('UTC', e.at), 'YYYY-MM-DD HH24:MI:SS.US'), e.payload, e.prev_hash, e.hash "
+                  "FROM tables t LEFT JOIN entries e ON e.table_id = t.id AND e.seq > %(after)s "
+                  "WHERE t.id = %(table_id)s ORDER BY e.seq"}
+
+
 @dataclass(frozen=True)
 class Tail:
     """Entries as the referee reads them; `prev_hash`: the hash the first one follows; `hash`: the last one's."""
@@ -288,6 +300,16 @@ class Store(SideRecords, GroupRecords):
         with self._driver() as cursor:
             cursor.execute(TAIL[self.engine.dialect.name], {"table_id": table_id, "after": after})
             return _tail(cursor.fetchall())
+
+    def head_and_tail(self, table_id: str, after: int) -> tuple[int, str | None, Tail]:
+        """The log's version and last hash (0, None for no table), and the entries after `after` (`Tail`), as one
+        snapshot shows them."""
+        with self._driver() as cursor:
+            cursor.execute(HEAD_AND_TAIL[self.engine.dialect.name], {"table_id": table_id, "after": after})
+            rows = cursor.fetchall()
+        if not rows:
+            return 0, None, Tail([], None, None)
+        return rows[0][0], rows[0][1], _tail([row[2:] for row in rows if row[2] is not None])
 
     def log(self, table_id: str, after: int = 0, upto: int | None = None) -> list:
         """Read the log as the referee replays it (`referee.log.Entry`, no hashes or verdicts): the fast path."""
