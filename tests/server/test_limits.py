@@ -99,3 +99,15 @@ def test_the_limits_come_from_the_environment(monkeypatch, database_url):
                 for _ in range(3)]
     dispose(app)
     assert statuses == [201, 201, 429]
+
+
+def test_a_limit_counts_only_the_methods_it_names(limited):
+    """The import page limits its POSTs (a new table each), not the page itself: reading it fifteen times
+    (the limit is 10 a minute) never waits, and the posts still get their 429 after ten."""
+    from tests.web.conftest import Phone
+
+    phone = Phone(limited)
+    for _ in range(15):
+        phone.get("/import")
+    statuses = [phone.post("/import", {"log": "not a log"}, status=None).status_code for _ in range(11)]
+    assert statuses == [400] * 10 + [429]
