@@ -14,14 +14,17 @@ share the counts name a Redis in RATELIMIT_STORAGE_URI (`redis://host:6379/0`).
 from __future__ import annotations
 
 import functools
+import logging
 import math
 import os
+import threading
 import time
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
+from limits.errors import StorageError
 from limits.storage import MemoryStorage
 from werkzeug.exceptions import TooManyRequests
 
@@ -88,6 +91,34 @@ def _items(text: str) -> tuple[RateLimitItem, ...]:
     return tuple(parse_many(text))
 
 
+class Counts:
+    """Where the limits count: the configured storage (memory, or the Redis of RATELIMIT_STORAGE_URI); while
+    that Redis does not answer, this process's memory (a warning in the log), trying the Redis again every
+    RETRY seconds. A Redis that is down never stops a table: the limits go on per worker meanwhile."""
+
+    RETRY = 5.0
+
+    def __init__(self, limiter: Limiter):
+        self.limiter = limiter
+        self.fallback = None
+        self.away_until = 0.0
+        self.lock = threading.Lock()
+
+    def strategy(self):
+        return self.fallback if time.monotonic() < self.away_until else self.limiter.limiter
+
+    def away(self, error: Exception):
+        with self.lock:
+            if self.fallback is None:
+                self.fallback = type(self.limiter.limiter)(SweptMemoryStorage())
+            if time.monotonic() >= self.away_until:
+                logging.getLogger("arbitre.limits").warning(
+                    "rate-limit storage unreachable (%s): counting in this process's memory for %.0f s", error,
+                    self.RETRY)
+            self.away_until = time.monotonic() + self.RETRY
+        return self.fallback
+
+
 class Check:
     """One limit (by its config name) on a view, counted per `key()` (the client's address unless told).
 
@@ -98,25 +129,37 @@ class Check:
     join code), the view's answer waiting for nothing but a look at the count.
     """
 
-    def __init__(self, limiter: Limiter, name: str, methods=None, deduct_when=None, key=get_remote_address):
-        self.limiter, self.name, self.methods, self.deduct_when, self.key = limiter, name, methods, deduct_when, key
+    def __init__(self, counts: Counts, name: str, methods=None, deduct_when=None, key=get_remote_address):
+        self.counts, self.name, self.methods, self.deduct_when, self.key = counts, name, methods, deduct_when, key
 
     def __call__(self, view):
         @functools.wraps(view)
         def limited(*args, **kwargs):
-            if self.methods is not None and request.method not in self.methods:
+            if not self.counts.limiter.enabled or (self.methods is not None and request.method not in self.methods):
                 return view(*args, **kwargs)
-            strategy, ids = self.limiter.limiter, (self.key(), self.name)
-            items = _items(current_app.config[self.name])
-            for item in items:
-                if not (strategy.test(item, *ids) if self.deduct_when else strategy.hit(item, *ids)):
-                    raise Breached(item, strategy.get_window_stats(item, *ids).reset_time)
+            ids, items = (self.key(), self.name), _items(current_app.config[self.name])
+            self._count(items, ids, before=True)
             response = current_app.make_response(view(*args, **kwargs))
             if self.deduct_when is not None and self.deduct_when(response):
-                for item in items:
-                    strategy.hit(item, *ids)
+                self._count(items, ids, before=False)
             return response
         return limited
+
+    def _count(self, items, ids, before: bool) -> None:
+        """Before the view: count (or, with `deduct_when`, only look), refusing a request over a limit. After it:
+        count an answer that `deduct_when` names."""
+        strategy = self.counts.strategy()
+        try:
+            self._apply(strategy, items, ids, before)
+        except StorageError as error:
+            self._apply(self.counts.away(error), items, ids, before)
+
+    def _apply(self, strategy, items, ids, before: bool) -> None:
+        for item in items:
+            if not before:
+                strategy.hit(item, *ids)
+            elif not (strategy.test(item, *ids) if self.deduct_when else strategy.hit(item, *ids)):
+                raise Breached(item, strategy.get_window_stats(item, *ids).reset_time)
 
 
 def _code_key() -> str:
@@ -137,6 +180,11 @@ def init_app(app: Flask) -> None:
         app.config.setdefault(name, os.environ.get(name, default))
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
     app.config.setdefault("RATELIMIT_STRATEGY", "sliding-window-counter")
+    # Storage errors as `limits`' own (Counts falls back on them), and a Redis that does not answer within half
+    # a second is taken as away, not waited for.
+    redis = str(app.config["RATELIMIT_STORAGE_URI"]).startswith(("redis", "rediss"))
+    app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"wrap_exceptions": True, **(
+        {"socket_connect_timeout": 0.5, "socket_timeout": 0.5} if redis else {})})
     # No X-RateLimit-* headers on every answer (a tenth of an append's time): a 429 alone says Retry-After.
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", False)
     limiter = Limiter(get_remote_address, app=app)
@@ -144,17 +192,18 @@ def init_app(app: Flask) -> None:
     # Every limit is on its view (below), which checks it itself; that look cost a sixth of an append.
     app.before_request_funcs[None].remove(limiter._check_request_limit)
     app.extensions["arbitre.limiter"] = limiter
+    counts = Counts(limiter)
     views = app.view_functions
     # Shared by name: the API and the pages count together (a new table is one, by either way in).
     for endpoint, (name, methods) in ENDPOINTS.items():
         if endpoint not in views:
             continue
         wrong = _wrong_code if endpoint in JOINS else None
-        view = Check(limiter, name, methods, wrong)(views[endpoint])
+        view = Check(counts, name, methods, wrong)(views[endpoint])
         if endpoint in JOINS:
-            view = Check(limiter, "RATELIMIT_CODE", key=_code_key)(view)
+            view = Check(counts, "RATELIMIT_CODE", key=_code_key)(view)
         views[endpoint] = view
-    referee = Check(limiter, "RATELIMIT_REFEREE")
+    referee = Check(counts, "RATELIMIT_REFEREE")
     for endpoint in [e for e in views if e.startswith("referee.")]:
         views[endpoint] = referee(views[endpoint])
 

@@ -10,6 +10,7 @@ import pytest
 from api import create_app
 from api.limits import DEFAULTS
 from events.db import dispose
+from tests.conftest import Tables
 
 
 def free_port() -> int:
@@ -18,16 +19,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def redis_url(tmp_path):
-    """A redis-server of this test's own on a free loopback port, stopped afterwards."""
-    server = shutil.which("redis-server")
-    if server is None:
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    port = free_port()
-    process = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
-                                "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
+class Redis:
+    """A redis-server of a test's own on a free loopback port."""
+
+    def __init__(self, tmp_path):
+        server = shutil.which("redis-server")
+        if server is None:
+            pytest.skip("redis-server is not installed (apt-get install redis-server)")
+        port = free_port()
+        self.url = f"redis://127.0.0.1:{port}/0"
+        self.process = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                         "--appendonly", "no", "--dir", str(tmp_path)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
@@ -35,10 +38,26 @@ def redis_url(tmp_path):
                 break
             except OSError:
                 time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def redis(tmp_path):
+    """A redis-server of this test's own, stopped afterwards."""
+    server = Redis(tmp_path)
+    try:
+        yield server
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        server.stop()
+
+
+@pytest.fixture
+def redis_url(redis):
+    return redis.url
 
 
 def test_two_hosts_on_one_redis_count_an_address_together(database_url, redis_url):
@@ -53,3 +72,21 @@ def test_two_hosts_on_one_redis_count_an_address_together(database_url, redis_ur
     finally:
         for app in apps:
             dispose(app)
+
+
+def test_a_redis_that_goes_away_never_stops_a_table(database_url, redis):
+    """The shared counts' Redis stops mid-game: entries are still written (never a 5xx), and the limits go on,
+    counted in the worker's memory meanwhile."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS, "RATELIMIT_STORAGE_URI": redis.url})
+    try:
+        client = app.test_client()
+        table = Tables(client).create("continental", ["Ana", "Ben", "Chloé", "Dan"])
+        table.enter("deal", dealer=0, upcard="7H")
+        redis.stop()
+        table.enter("draw", 1, from_="stock")
+        table.enter("discard", 1, card="9S")
+        statuses = [client.post("/api/v1/tables", json={"game": "rami", "players": ["A", "B"]}).status_code
+                    for _ in range(11)]
+        assert statuses == [201] * 10 + [429]
+    finally:
+        dispose(app)
