@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.actors import Actors
 from referee.cards import Card
 
 DECK = 106  # K-2, C-1
@@ -57,7 +58,7 @@ class Table:
     deals_done: int = 0
     deal: Deal | None = None
     winners: list[int] | None = None
-    actors: dict[int, int | None] = field(default_factory=dict)  # seq -> seat that may correct it
+    actors: Actors = field(default_factory=Actors)  # seq -> seat that may correct it
     n: int = field(init=False)  # the number of players, read on every entry
 
     def __post_init__(self) -> None:
@@ -78,5 +79,5 @@ class Table:
         return Table(
             list(self.players), self.tracking, list(self.balances), list(self.results), self.first_dealer,
             self.deals_done, self.deal.copy() if self.deal else None,
-            None if self.winners is None else list(self.winners), dict(self.actors),
+            None if self.winners is None else list(self.winners), self.actors.copy(),
         )

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from referee.actors import Actors
 from referee.cards import JOKERS_IN_DECK, Card
 from referee.melds import Placed
 from referee.violations import Malformed, refuse
@@ -103,12 +104,12 @@ class Table:
     deal: Deal | None = None
     status: str = "playing"
     winners: list[int] | None = None
-    actors: dict[int, int | None] = field(default_factory=dict)  # seq -> the seat that may correct it (E-2)
+    actors: Actors = field(default_factory=Actors)  # seq -> the seat that may correct it (E-2)
 
     def copy(self) -> Table:
         return Table(list(self.players), dict(self.options), self.tracking, list(self.totals),
                      [dict(r) for r in self.results], self.deal.copy() if self.deal else None,
-                     self.status, list(self.winners) if self.winners is not None else None, dict(self.actors))
+                     self.status, list(self.winners) if self.winners is not None else None, self.actors.copy())
 
 
 OPTIONS = {
