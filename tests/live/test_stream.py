@@ -111,6 +111,47 @@ def test_phones_holding_streams_never_take_the_turns_the_writers_need(database_u
     assert [[e["id"] for e in events] for events in got] == [[2], [2], [2]]
 
 
+def test_a_burst_of_entries_reaches_a_stream_whole_and_together(database_url):
+    """A table writing faster than a phone reads (LIVE_GAP apart, here half a second): the first entry goes at
+    once, those that come within the gap go in one send after it, and none is lost or out of order."""
+    import time
+
+    from tests.conftest import Tables
+
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "LIVE_HEARTBEAT": 30, "LIVE_LIFETIME": 10,
+                      "LIVE_GAP": 0.5})
+    client = app.test_client()
+    try:
+        table = Tables(client).create("continental")
+        table.enter("deal", dealer=0, upcard="7H")
+        stream = open_stream(client, table, after=2)
+        stream.until(lambda _e, comments: "live" in comments)
+        time.sleep(0.3)  # the hub has made its first look (PostgreSQL: its LISTEN is in place)
+        sends = []
+
+        def phone():
+            for chunk in stream.chunks:
+                text = chunk.decode() if isinstance(chunk, bytes) else chunk
+                if "data:" in text:
+                    sends.append(text)
+                if sum(text.count("data:") for text in sends) >= 3:
+                    return
+
+        reading = threading.Thread(target=phone, daemon=True)
+        reading.start()
+        for turn in [{"seat": 1, "from_": "stock"}, {"seat": 1, "card": "9S"}, {"seat": 2, "from_": "discard"}]:
+            table.enter("draw" if "from_" in turn else "discard", **turn)
+            time.sleep(0.1)
+        reading.join(10)
+        stream.close()
+    finally:
+        dispose(app)
+    from tests.live.sse import parse
+
+    assert [e["id"] for e in parse("".join(sends))[0]] == [3, 4, 5]
+    assert [text.count("data:") for text in sends] == [1, 2]
+
+
 def test_a_reconnecting_phone_resumes_after_its_last_event_id(client, tables):
     table = tables.create("continental")
     table.enter("deal", dealer=0, upcard="7H")
