@@ -25,7 +25,8 @@ from events.live import Hub
 bp = Blueprint("stream", __name__, url_prefix="/api/v1/tables")
 HEARTBEAT = 15.0
 LIFETIME = 300.0
-GAP = 0.02  # seconds at least between two sends of a stream: a burst of entries goes out together
+GAP = 0.05  # seconds at least between two sends of a stream: a burst of entries goes out together (no person
+# writes that fast: the first entry after a pause goes at once)
 RETRY_MS = 2000
 MAX_INT = 2**31 - 1
 
@@ -132,7 +133,7 @@ def events(table_id: str):
 document("/api/v1/tables/{table_id}/events", "get",
          "Stream new entries as server-sent events (text/event-stream): `id:` the entry's seq, `data:` its JSON "
          "as in /entries. Reconnect with `Last-Event-ID: N` (or open with `?after=N`) to get every entry after N "
-         "first. A comment line (`: heartbeat`) comes every 15 s; two sends are at least 20 ms apart (entries that "
+         "first. A comment line (`: heartbeat`) comes every 15 s; two sends are at least 50 ms apart (entries that "
          "come faster go together); the server ends a stream after 5 minutes and "
          "EventSource reconnects after `retry:` (2 s) where it left off. A client whose stream fails falls back "
          "to polling GET /entries?after=N.",
