@@ -182,7 +182,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_STRATEGY", "sliding-window-counter")
     # Storage errors as `limits`' own (Counts falls back on them), and a Redis that does not answer within half
     # a second is taken as away, not waited for.
-    redis = str(app.config["RATELIMIT_STORAGE_URI"]).startswith(("redis", "rediss"))
+    redis = str(app.config["RATELIMIT_STORAGE_URI"]).startswith("redis")  # rediss, redis+unix too
     app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"wrap_exceptions": True, **(
         {"socket_connect_timeout": 0.5, "socket_timeout": 0.5} if redis else {})})
     # No X-RateLimit-* headers on every answer (a tenth of an append's time): a 429 alone says Retry-After.

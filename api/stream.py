@@ -108,8 +108,9 @@ def events(table_id: str):
                 left = ends - time.monotonic()
                 if left <= 0:
                     return
-                if gap > 0 and time.monotonic() - sent < gap:  # a table writing faster than a phone reads:
-                    time.sleep(gap - (time.monotonic() - sent))  # what comes meanwhile goes in one send
+                pause = sent + gap - time.monotonic()  # a table writing faster than a phone reads: what comes
+                if pause > 0:  # meanwhile goes in one send
+                    time.sleep(pause)
                 woken = live.wait(table_id, after, min(heartbeat, left))
                 if not woken:
                     yield ": heartbeat\n\n"

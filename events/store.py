@@ -99,23 +99,19 @@ def _select_log(conn, table_id: str, after: int, upto: int) -> list:
 
 
 # The entries after a replay a process holds (another worker wrote them), with the hashes that show they
-# continue it: a statement of the driver's own, as this runs on most appends with two workers or more.
-TAIL = {"sqlite": "SELECT seq, type, seat, at, payload, prev_hash, hash FROM entries "
-                  "WHERE table_id = :table_id AND seq > :after ORDER BY seq",
-        "postgresql": "SELECT seq, type, seat, to_char(timezone('UTC', at), 'YYYY-MM-DD HH24:MI:SS.US'), payload, "
-                      "prev_hash, hash FROM entries WHERE table_id = %(table_id)s AND seq > %(after)s ORDER BY seq"}
-
-
-# The head and, in the same statement (one snapshot, one round trip), the entries after those a process holds:
-# a read of a table another worker wrote to since (api/replays.py).
-HEAD_AND_TAIL = {
-    "sqlite": "SELECT t.head_seq, t.head_hash, e.seq, e.type, e.seat, e.at, e.payload, e.prev_hash, e.hash "
-              "FROM tables t LEFT JOIN entries e ON e.table_id = t.id AND e.seq > :after "
-              "WHERE t.id = :table_id ORDER BY e.seq",
-    "postgresql": "SELECT t.head_seq, t.head_hash, e.seq, e.type, e.seat, "
-                  "to_char(timezone('UTC', e.at), 'YYYY-MM-DD HH24:MI:SS.US'), e.payload, e.prev_hash, e.hash "
-                  "FROM tables t LEFT JOIN entries e ON e.table_id = t.id AND e.seq > %(after)s "
-                  "WHERE t.id = %(table_id)s ORDER BY e.seq"}
+# continue it: a statement of the driver's own, as this runs on most appends with two workers or more. Its
+# columns are those `_log_entries` reads, then the hashes (`_tail`).
+_TAIL_COLUMNS = {"sqlite": "e.seq, e.type, e.seat, e.at, e.payload, e.prev_hash, e.hash",
+                 "postgresql": "e.seq, e.type, e.seat, to_char(timezone('UTC', e.at), 'YYYY-MM-DD HH24:MI:SS.US'), "
+                               "e.payload, e.prev_hash, e.hash"}
+_PARAM = {"sqlite": ":{}", "postgresql": "%({})s"}
+TAIL = {d: f"SELECT {_TAIL_COLUMNS[d]} FROM entries e WHERE e.table_id = {_PARAM[d].format('table_id')} "
+           f"AND e.seq > {_PARAM[d].format('after')} ORDER BY e.seq" for d in _PARAM}
+# The head and, in the same statement (one snapshot, one round trip), those entries: a read of a table another
+# worker wrote to since (api/replays.py).
+HEAD_AND_TAIL = {d: f"SELECT t.head_seq, t.head_hash, {_TAIL_COLUMNS[d]} FROM tables t LEFT JOIN entries e "
+                    f"ON e.table_id = t.id AND e.seq > {_PARAM[d].format('after')} "
+                    f"WHERE t.id = {_PARAM[d].format('table_id')} ORDER BY e.seq" for d in _PARAM}
 
 
 @dataclass(frozen=True)

@@ -52,9 +52,6 @@ class Actors:
     def items(self) -> list[tuple[int, int | None]]:
         return self._pairs[:self._size]
 
-    def __len__(self) -> int:
-        return self._size
-
     def __eq__(self, other) -> bool:
         return isinstance(other, Actors) and self.items() == other.items()
 
