@@ -5,7 +5,8 @@ read the table view (one reader thread for every five tables). Printed: entries/
 and of a view, and the ratio of entries/s to a bare Flask route (bench/bare.py: a POST that answers a
 small JSON) on the same gunicorn settings with the same clients (as many posting, as many reading a bare
 GET all the while), measured in the same run, just before and just after the tables (their mean).
-Goal: a ratio of at least 0.5 on both databases. Loopback only; stops by itself.
+Goal: a ratio of at least 0.5 on both databases. Also printed: the durable floor (bench/floor.py), the bare
+route plus the append's one durable write: the ratio's ceiling on this machine. Loopback only; stops by itself.
 `python -m bench.bench_load [seconds] [tables]` (default 10 s, 50 tables).
 """
 
@@ -73,11 +74,12 @@ def read(port: int, tables: list[dict], stop: float, out: dict) -> None:
         i += 1
 
 
-def bare(writers: int, readers: int, seconds: float) -> float:
-    """POSTs per second of the bare route, on the same gunicorn settings, with the same clients as the tables
-    had: `writers` posting and `readers` reading (the bare GET) all the while."""
+def bare(writers: int, readers: int, seconds: float, app: str = "bench.bare:app", url: str | None = None) -> float:
+    """POSTs per second of the bare route (or of `app`, on the database at `url`: bench/floor.py), on the same
+    gunicorn settings, with the same clients as the tables had: `writers` posting and `readers` reading (the
+    bare GET) all the while."""
     count = [0] * writers
-    with Gunicorn(None, "bench.bare:app") as server:
+    with Gunicorn(url, app) as server:
         stop = time.monotonic() + seconds
 
         def hit(i: int) -> None:
@@ -107,10 +109,12 @@ def pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[q - 1] * 1000 if len(values) > 1 else values[0] * 1000
 
 
-def load(kind: str, seconds: float, count: int) -> dict:
+def load(kind: str, seconds: float, count: int, floor: bool = False) -> dict:
     """Play `count` tables for `seconds` on `kind`; give the figures. The bare route runs just before and just
     after, for half as long each, and the ratio takes their mean: these machines' speed drifts by a fifth
-    from one minute to the next, and one side measured alone would carry the drift into the ratio."""
+    from one minute to the next, and one side measured alone would carry the drift into the ratio. `floor`:
+    also the durable floor (bench/floor.py), between the tables and the second bare run: the ceiling of the
+    ratio here."""
     out = {"append": [], "view": [], "errors": 0, "5xx": 0, "refused": 0}
     readers = max(1, count // 5)
     before = bare(count, readers, seconds / 2)
@@ -121,9 +125,13 @@ def load(kind: str, seconds: float, count: int) -> dict:
         threads += [threading.Thread(target=read, args=(server.port, tables[i::readers], stop, out))
                     for i in range(readers)]
         run_threads(threads)
+    durable = None
+    if floor:
+        with database(kind) as url:
+            durable = bare(count, readers, seconds / 2, "bench.floor:app", url)
     after = bare(count, readers, seconds / 2)
     base = (before + after) / 2
-    return {"bare_before": before, "bare_after": after, "kind": kind, "tables": count,
+    return {"floor_s": durable, "floor": None if durable is None else durable / base,"bare_before": before, "bare_after": after, "kind": kind, "tables": count,
             "entries_s": len(out["append"]) / seconds,
             "views_s": len(out["view"]) / seconds, "append_p50": pct(out["append"], 50),
             "append_p99": pct(out["append"], 99), "view_p50": pct(out["view"], 50), "view_p99": pct(out["view"], 99),
@@ -138,6 +146,10 @@ def report(r: dict) -> None:
           f"after {r['bare_after']:.0f}), ratio {r['ratio']:.2f} (goal {GOAL}); "
           f"5xx {r['5xx']}, refused {r['refused']}")
     name = f"load {r['kind']}"
+    if r["floor"] is not None:
+        print(f"  {'':<10} durable floor (bare route + the append's write alone): {r['floor_s']:5.0f}/s, "
+              f"{r['floor']:.2f} of the bare route; the tables reach {r['ratio'] / r['floor']:.2f} of the floor")
+        figures.record(f"{name}: durable floor ÷ bare Flask/s (the ratio's ceiling)", round(r["floor"], 2))
     figures.record(f"{name}: entries/s ({r['tables']} tables)", r["entries_s"], "/s")
     figures.record(f"{name}: append p50 / p99", f"{r['append_p50']:.1f} / {r['append_p99']:.1f}", "ms")
     figures.record(f"{name}: view p50 / p99", f"{r['view_p50']:.1f} / {r['view_p99']:.1f}", "ms")
@@ -155,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         if kind == "postgresql" and not postgresql_available():
             print("  postgresql: not running on 127.0.0.1:5432, skipped")
             continue
-        report(load(kind, seconds, count))
+        report(load(kind, seconds, count, floor=True))
     return 0
 
 

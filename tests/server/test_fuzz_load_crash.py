@@ -58,3 +58,29 @@ def test_an_answer_cut_by_a_killed_server_counts_as_no_answer():
         with pytest.raises(OSError, match="cut short"):
             call(listener.getsockname()[1], "GET", "/api/v1/tables/x")
         server.join()
+
+
+def test_the_durable_floor_writes_a_chained_entry_per_post_and_reads_its_head(database_url, monkeypatch):
+    """bench/floor.py, the ceiling of the load ratio: each POST must be a real append (numbered, chained, in the
+    log), else the floor it prints would measure less than an append's write."""
+    from bench import floor
+    from events.chain import entry_hash
+    from events.db import open_store
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setattr(floor, "_store", None)
+    monkeypatch.setattr(floor, "_head", {})
+    client = floor.app.test_client()
+    answers = [client.post("/echo") for _ in range(3)]
+    assert [(a.status_code, a.get_json()["version"]) for a in answers] == [(201, 2), (201, 3), (201, 4)]
+    assert client.get("/view").get_json() == {"version": 4}
+    store = open_store(database_url)
+    try:
+        logged = store.entries(f"floor-{os.getpid()}")
+    finally:
+        store.engine.dispose()
+        floor._store.engine.dispose()
+    assert [e.seq for e in logged] == [1, 2, 3, 4]
+    for before, entry in zip(logged, logged[1:]):
+        assert entry.prev_hash == before.hash
+        assert entry.hash == entry_hash(entry.seq, entry.type, entry.seat, entry.at, entry.data, before.hash)
