@@ -2,7 +2,7 @@
 
 POST /echo appends one entry through the store's quick append (`Store.append_if_head`: the same statement,
 writers' queue, commit and fsync as an entry of the app's), and GET /view reads one table's head, as a view
-reads it; no parsing, token, referee, chain of checks or cache. Its POSTs/s against the bare route's say how
+reads it; no token, no parsing or schema, no referee, no cache. Its POSTs/s against the bare route's say how
 much of the bare route's speed any append that is durable keeps on this machine and these gunicorn settings:
 the ceiling of bench_load's ratio. Each worker writes to a table of its own (a sync worker runs one request
 at a time, so no two writes of one table race).
