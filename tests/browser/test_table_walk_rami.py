@@ -48,6 +48,16 @@ def tap_cards(taps, page, cards: str, w):
             taps.tap(page.get_by_role("button", name=w.card(token), exact=True))
 
 
+def melds_shown(page, count: int) -> None:
+    """The table shows `count` melds; else fail saying where the phone is and what it was told (a refusal's
+    text, when the meld came back to its compose page), not only that the list was not found."""
+    try:
+        expect(page.locator(".melds li")).to_have_count(count)
+    except AssertionError as missing:
+        told = " | ".join(page.locator(".problem, .notice").all_inner_texts()) or "nothing"
+        raise AssertionError(f"{count} melds expected on {page.url}; the page says: {told}") from missing
+
+
 def start(phones, base, lang, w):
     host = phones(locale=LOCALES[lang], base_url=base)
     host.add_init_script(SHARE_STUB)
@@ -86,7 +96,7 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     tap_cards(taps, fox, "QH KH AH / 10S JS QS", w)
     taps.tap(fox.get_by_role("button", name=w("Send")))
     taps.measure("a Rami opening of two melds", opening)
-    expect(fox.locator(".melds li")).to_have_count(2)
+    melds_shown(fox, 2)
     check(fox, lang, "rami-melds" if lang == "en" else None)
 
     fox.get_by_role("button", name=w.card("2D"), exact=True).click()  # the wrong card: undone
@@ -121,7 +131,7 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     fox.get_by_role("link", name=w("Lay down melds")).click()
     tap_cards(Taps(), fox, "3C 4C 5C / 7D 7S 7H 7C", w)
     fox.get_by_role("button", name=w("Send")).click()
-    expect(fox.locator(".melds li")).to_have_count(4)
+    melds_shown(fox, 4)
     fox.get_by_role("button", name=w.card("9H"), exact=True).click()  # the last card: the round ends (R-13)
     expect(fox.locator("#headline")).to_have_text(w("The round is over: each player enters the cards left in hand."))
     check(fox, lang)
