@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve test lint bench fuzz migrate clean babel-extract babel-update babel-compile
+.PHONY: run serve test lint bench fuzz migrate clean screenshots babel-extract babel-update babel-compile
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -38,6 +38,11 @@ $(FUZZ):
 
 test: $(STAMP) $(FUZZ)
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The README's screenshots (docs/screenshots), retaken by the browser tests; a plain `make test` keeps its own
+# in instance/screenshots and leaves the work tree as it was.
+screenshots: $(STAMP)
+	ARBITRE_SCREENSHOTS=docs/screenshots ARBITRE_REQUIRE_BROWSER=1 $(PY) -m pytest -q tests/browser
 
 fuzz: $(STAMP) $(FUZZ)
 	$(PY) -m bench.fuzz

@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or next(
     (p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if os.path.exists(p)), "/usr/bin/chromium")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-SHOTS = ROOT / "docs" / "screenshots"
+# Where the browser tests keep their screenshots: instance/screenshots (not tracked), so that a test run leaves
+# the work tree as it was; `make screenshots` retakes the README's own, in docs/screenshots.
+SHOTS = ROOT / (os.environ.get("ARBITRE_SCREENSHOTS") or "instance/screenshots")  # relative to the repo, or absolute
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         "--host-resolver-rules=MAP arbitre.test 127.0.0.1"]  # a LAN-like host name for the table walks

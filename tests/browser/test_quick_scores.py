@@ -81,6 +81,7 @@ def test_a_continental_deal_by_quick_score_is_at_most_six_taps(phones, lang):
     check_page(host, f"quick-exit-{lang}")
     if lang == "en":  # the narrowest phone: the counts still fit, two rows of buttons
         host.set_viewport_size({"width": 360, "height": 780})
+        SHOTS.mkdir(parents=True, exist_ok=True)
         host.screenshot(path=str(SHOTS / "quick-exit-360.png"), full_page=True, scale="css")
         host.set_viewport_size({"width": 390, "height": 844})
     if lang == "fr":
