@@ -190,7 +190,10 @@ def init_app(app: Flask) -> None:
     limiter = Limiter(get_remote_address, app=app)
     # Its check before every request looks for default, application and blueprint limits: none are set here.
     # Every limit is on its view (below), which checks it itself; that look cost a sixth of an append.
-    app.before_request_funcs[None].remove(limiter._check_request_limit)
+    # (An app made with RATELIMIT_ENABLED false has no such check to remove.)
+    checks = app.before_request_funcs.get(None, [])
+    if limiter._check_request_limit in checks:
+        checks.remove(limiter._check_request_limit)
     app.extensions["arbitre.limiter"] = limiter
     counts = Counts(limiter)
     views = app.view_functions

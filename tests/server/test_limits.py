@@ -111,3 +111,16 @@ def test_a_limit_counts_only_the_methods_it_names(limited):
         phone.get("/import")
     statuses = [phone.post("/import", {"log": "not a log"}, status=None).status_code for _ in range(11)]
     assert statuses == [400] * 10 + [429]
+
+
+def test_an_app_with_rate_limits_turned_off_starts_and_limits_nothing(database_url):
+    """RATELIMIT_ENABLED=False (Flask-Limiter's own switch, for a trusted network or a test rig) used to stop the
+    app from starting at all (a ValueError in create_app); now it starts, and the 11th table of a minute is a 201."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS, "RATELIMIT_ENABLED": False})
+    try:
+        client = app.test_client()
+        statuses = {client.post("/api/v1/tables", json={"game": "rami", "players": ["A", "B"]}).status_code
+                    for _ in range(int(DEFAULTS["RATELIMIT_TABLES"].split()[0]) + 1)}
+    finally:
+        dispose(app)
+    assert statuses == {201}
