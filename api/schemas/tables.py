@@ -7,7 +7,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from api.schemas.quick import check_quick
 from referee.cards import parse_card
 from referee.melds import parse_placed
-from referee.violations import Malformed
+from referee.violations import N_, Malformed
 
 SERVER_FIELDS = ("seq", "at", "hash", "seal")  # an entry's fields that only the server writes (or its exports)
 MAX_PLAYERS = 10
@@ -89,25 +89,53 @@ ENTRY_BODY = EntryBodySchema()  # built once: a schema's load() keeps no state, 
 
 
 def read_entry(body: object) -> tuple[int, str, int | None, dict]:
-    """Read a POST entries body: `(expected_version, type, seat, fields)`; a bad shape is a 400."""
+    """Read a POST entries body: `(expected_version, type, seat, fields)`; a bad shape is a 400 whose message has
+    a key (the pages say it in French)."""
     if not isinstance(body, dict):
-        raise ValidationError("the body is a JSON object: {\"expected_version\": N, \"entry\": {...}}")
-    loaded = ENTRY_BODY.load(body)
+        raise Malformed(N_("the body is a JSON object: {\"expected_version\": N, \"entry\": {...}}"))
+    try:
+        loaded = ENTRY_BODY.load(body)
+    except ValidationError as invalid:
+        raise _unreadable(body, invalid.messages) from None
     entry = dict(loaded["entry"])
     type_ = entry.pop("type", None)
     if not isinstance(type_, str) or not type_:
-        raise Malformed("the entry needs `type`, a text such as draw, discard or exit")
+        raise Malformed(N_("the entry needs `type`, a text such as draw, discard or exit"))
     if type_ in SERVER_TYPES:
-        raise Malformed(f"{type_} entries are written by the server only")
+        raise Malformed(N_("%(type)s entries are written by the server only"), type=type_)
     seat = entry.pop("seat", None)
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS):
-        shown = repr(seat) if len(repr(seat)) <= 40 else repr(seat)[:40] + "..."
-        raise Malformed(f"`seat` is a seat number, 0 to {MAX_PLAYERS - 1}, not {shown}")
+        raise Malformed(N_("`seat` is a seat number, 0 to %(last)s, not %(value)s"), last=MAX_PLAYERS - 1,
+                        value=_shown(seat))
     taken = [name for name in SERVER_FIELDS if name in entry]
     if taken:
-        raise Malformed(f"{', '.join(taken)} is written by the server, not sent with the entry")
+        raise Malformed(N_("%(fields)s: written by the server, not sent with the entry"),
+                        fields=", ".join(f"`{name}`" for name in taken))
     check_quick(type_, entry)  # quick scores: `counts`, `points` (api.schemas.quick)
     return loaded["expected_version"], type_, seat, entry
+
+
+def _shown(value: object) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:40] + "..."
+
+
+def _unreadable(body: dict, errors: dict) -> Malformed:
+    """What the body schema refused, said by field: `expected_version`, then `entry`, then a field it does not
+    know."""
+    if "expected_version" in errors:
+        if "expected_version" not in body:
+            return Malformed(N_("the body needs `expected_version`: the version of the log the entry was entered "
+                                "on"))
+        return Malformed(N_("`expected_version` is the version of the log the entry was entered on, a whole "
+                            "number from 1, not %(value)s"), value=_shown(body["expected_version"]))
+    if "entry" in errors:
+        if "entry" not in body:
+            return Malformed(N_("the body needs `entry`: the entry's `type` and its fields"))
+        return Malformed(N_("`entry` is a JSON object with the entry's `type` and its fields, not %(value)s"),
+                         value=_shown(body["entry"]))
+    return Malformed(N_("%(fields)s: not a field of this body, which has `expected_version` and `entry`"),
+                     fields=", ".join(f"`{name}`" for name in sorted(errors, key=str)))
 
 
 def _card(value: object, name: str) -> str:
@@ -121,20 +149,21 @@ def _placed(value: object, name: str) -> str:
 def _list(read):
     def cards(value: object, name: str) -> list[str]:
         if not isinstance(value, list):
-            raise Malformed(f"`{name}` is a list of cards, not {value!r}")
+            raise Malformed(N_("`%(field)s` is a list of cards, not %(value)s"), field=name, value=_shown(value))
         return [read(v, name) for v in value]
     return cards
 
 
 def _lists(value: object, name: str) -> list[list[str]]:
     if not isinstance(value, list):
-        raise Malformed(f"`{name}` is a list of card lists, not {value!r}")
+        raise Malformed(N_("`%(field)s` is a list of card lists, not %(value)s"), field=name, value=_shown(value))
     return [_list(_placed)(v, name) for v in value]
 
 
 def _hands(value: object, name: str) -> dict:
     if not isinstance(value, dict):
-        raise Malformed(f"`{name}` maps each seat to the cards left in its hand, not {value!r}")
+        raise Malformed(N_("`%(field)s` maps each seat to the cards left in its hand, not %(value)s"), field=name,
+                        value=_shown(value))
     return {seat: _list(_card)(cards, f"{name}.{seat}") for seat, cards in value.items()}
 
 

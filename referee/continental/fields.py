@@ -65,6 +65,9 @@ def seat_of(entry: Entry, n: int) -> int:
 
 def read_seat(value: object, n: int, type_: str, name: str) -> int:
     """A seat number of this table, in field `name` of a `type_` entry."""
+    if value is None:
+        raise Malformed("%(type)s needs `%(field)s`, a seat number from 0 to %(last)s", type=type_, field=name,
+                        last=n - 1)
     if not isinstance(value, int) or isinstance(value, bool):
         raise Malformed("%(type)s needs `%(field)s`, a seat number from 0 to %(last)s (got %(value)s)",
                         type=type_, field=name, last=n - 1, value=repr(value))

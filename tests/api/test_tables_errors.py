@@ -50,3 +50,25 @@ def test_an_unexpected_exception_on_a_page_is_the_html_error_page(served, caplog
 def test_an_http_error_on_the_api_keeps_its_own_problem(served):
     response = served.get("/api/v1/nowhere")
     assert response.status_code == 404 and response.mimetype == "application/problem+json"
+
+
+def test_a_body_the_schema_refuses_says_which_field_with_a_key_to_translate(client, tables):
+    """400s of the entry body's shape carry `key` and `params` (API.md: the message stays English, the key and
+    parameters carry its translation), and name the field, never a Python structure."""
+    table = tables.create()
+    url, auth = f"/api/v1/tables/{table.id}/entries", {"Authorization": f"Bearer {table.host}"}
+    cases = [({"expected_version": 0, "entry": {"type": "draw", "seat": 1, "from": "stock"}}, "expected_version",
+              {"value": "0"}),
+             ({"entry": {"type": "draw"}}, "expected_version", None),
+             ({"expected_version": 1, "entry": [1]}, "`entry` is a JSON object", {"value": "[1]"}),
+             ({"expected_version": 1}, "needs `entry`", None),
+             ({"expected_version": 1, "entry": {"type": "draw"}, "zzz": 1}, "`zzz`", {"fields": "`zzz`"}),
+             ({"expected_version": 1, "entry": {"type": "draw", "seat": -1}}, "`seat` is a seat number",
+              {"last": 9, "value": "-1"})]
+    for body, named, params in cases:
+        answer = client.post(url, json=body, headers=auth)
+        assert answer.status_code == 400, body
+        problem = answer.get_json()
+        assert named in problem["detail"] and "{" not in problem["detail"].split(":", 1)[0], problem
+        assert problem["key"] and problem["params"] == (params or {}), problem
+    assert client.get(f"/api/v1/tables/{table.id}").get_json()["version"] == 1  # nothing was written

@@ -104,3 +104,23 @@ def test_a_seat_phone_is_not_offered_to_correct_its_own_exit(host, phone):
     refused = text_of(ben.post(f"/t/{host.table}/e/5/void", {"version": ben.version(), "action": "confirm"}, status=403)
                       .get_data(as_text=True))
     assert "n’est annulée ou remplacée que par l’hôte" in refused and "Ben" in refused
+
+
+def test_a_forged_play_form_is_refused_in_french_with_no_english_left(host):
+    """A form no page writes (a version of 0, a seat of -1, no type: sent by hand or by a broken page) is refused
+    in the reader's language, like any refusal; it used to show marshmallow's English as a Python dict."""
+    from tests.web.english import leaks
+
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.headers = {"Accept-Language": "fr"}
+    forged = {"version": ("0", "draw", "1"), "seat": (None, "draw", "-1"), "type": (None, "", "1")}
+    said = {"version": "`expected_version` est la version du journal sur laquelle l’entrée a été saisie, un nombre "
+                       "entier à partir de 1, pas 0",
+            "seat": "la place est un numéro de 0 à 9, pas -1",
+            "type": "l’entrée demande son `type`, comme une prise, une défausse ou une sortie"}
+    for field, (version, type_, seat) in forged.items():
+        data = {"version": version or host.version(), "type": type_, "seat": seat, "from": "stock"}
+        page = host.follow(host.post(f"/t/{host.table}/entry", data)).get_data(as_text=True)
+        assert said[field] in text_of(page), field
+        assert "Requête mal formée" in text_of(page) and leaks(page, ("Ana", "Ben", "Chloé", "Dan")) == [], field
