@@ -6,10 +6,9 @@ import hashlib
 from functools import partial
 
 from flask import current_app
-from marshmallow import ValidationError
 
 from api.errors import ApiError
-from api.schemas.tables import CreateTableSchema
+from api.schemas.tables import read_new_table
 from events import ChainError, read_export
 from events import seal as seals
 from referee.log import game_module
@@ -66,9 +65,9 @@ def _check_create(first: dict) -> int:
     if unknown:
         raise Malformed(f"line 1: a create has only {', '.join(sorted(CREATE_FIELDS))}, not {', '.join(unknown)}")
     try:
-        loaded = CreateTableSchema().load(data)
-    except ValidationError as error:
-        raise ValidationError({"line 1": error.messages}) from None
+        loaded = read_new_table(data)
+    except Malformed as bad:
+        raise Malformed(N_("line %(line)s: %(cause)s"), line=1, cause=bad.cause()) from None
     options = game_module(loaded["game"]).normalise_options(loaded["options"])
     if options != data.get("options"):
         raise Malformed("line 1: `options` are not written as this server writes them "

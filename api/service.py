@@ -10,7 +10,7 @@ from flask import current_app, g, has_request_context
 from api.errors import ApiError
 from api import imports, replays, texts
 from api.replays import Replayed, now
-from api.schemas.tables import CreateTableSchema
+from api.schemas.tables import read_new_table
 from events import Head, Store, export_lines
 from events.db import get_store
 from events.records import entry_text
@@ -78,7 +78,7 @@ def create_table(body: object) -> dict:
     """Open a table: check players (C-1, R-1) and options (R-2), then write entry 1, `create`."""
     if not isinstance(body, dict):
         raise Malformed("the body is a JSON object with `game` and `players`")
-    loaded = CreateTableSchema().load(body)
+    loaded = read_new_table(body)
     game = game_module(loaded["game"])
     data = {"game": loaded["game"], "players": loaded["players"],
             "options": game.normalise_options(loaded["options"]), "tracking": loaded["tracking"]}

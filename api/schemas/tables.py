@@ -16,7 +16,7 @@ SERVER_TYPES = ("create", "timeout")  # entries that only the server writes
 
 class CreateTableSchema(Schema):
     game = fields.String(required=True, validate=validate.OneOf(["continental", "rami"]))
-    players = fields.List(fields.String(validate=validate.Length(min=1, max=40)), required=True,
+    players = fields.List(fields.String(validate=validate.Length(min=1, max=40)), required=True,  # NAME_MOST
                           validate=validate.Length(min=1, max=MAX_PLAYERS))
     options = fields.Dict(load_default=None, allow_none=True)
     tracking = fields.String(load_default="full", validate=validate.OneOf(["full", "results"]))
@@ -86,6 +86,43 @@ class TableSchema(Schema):
 
 
 ENTRY_BODY = EntryBodySchema()  # built once: a schema's load() keeps no state, and building one costs more
+NEW_TABLE = CreateTableSchema()
+NAME_MOST = 40
+
+
+def read_new_table(body: dict) -> dict:
+    """Read a new table's body (`game`, `players`, `options`, `tracking`); a bad one is a 400 whose message has a
+    key, naming the field (the pages say it in French)."""
+    try:
+        return NEW_TABLE.load(body)
+    except ValidationError as invalid:
+        raise _unreadable_table(body, invalid.messages) from None
+
+
+def _unreadable_table(body: dict, errors: dict) -> Malformed:
+    if "game" in errors:
+        if "game" not in body:
+            return Malformed(N_("the body needs `game`: continental or rami"))
+        return Malformed(N_("`game` is continental or rami, not %(value)s"), value=shown(body["game"]))
+    if "players" in errors:
+        players = body.get("players")
+        if not isinstance(players, list):
+            return Malformed(N_("the body needs `players`: the players' names, in playing order"))
+        if not 1 <= len(players) <= MAX_PLAYERS:
+            return Malformed(N_("a table has 1 to %(most)s players here, not %(n)s"), most=MAX_PLAYERS,
+                             n=len(players))
+        for name in players:
+            if not isinstance(name, str) or not 1 <= len(name) <= NAME_MOST:
+                return Malformed(N_("a player's name is a text of 1 to %(most)s characters, not %(value)s"),
+                                 most=NAME_MOST, value=shown(name))
+        return Malformed(N_("a player's name cannot be blank"))
+    if "tracking" in errors:
+        return Malformed(N_("`tracking` is full or results, not %(value)s"), value=shown(body.get("tracking")))
+    if "options" in errors:
+        return Malformed(N_("`options` is a JSON object of the game's options, not %(value)s"),
+                         value=shown(body.get("options")))
+    return Malformed(N_("%(fields)s: not a field of a new table, which has `game`, `players`, `options` and "
+                        "`tracking`"), fields=", ".join(f"`{name}`" for name in sorted(errors, key=str)))
 
 
 def read_entry(body: object) -> tuple[int, str, int | None, dict]:
@@ -106,7 +143,7 @@ def read_entry(body: object) -> tuple[int, str, int | None, dict]:
     seat = entry.pop("seat", None)
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS):
         raise Malformed(N_("`seat` is a seat number, 0 to %(last)s, not %(value)s"), last=MAX_PLAYERS - 1,
-                        value=_shown(seat))
+                        value=shown(seat))
     taken = [name for name in SERVER_FIELDS if name in entry]
     if taken:
         raise Malformed(N_("%(fields)s: written by the server, not sent with the entry"),
@@ -115,7 +152,8 @@ def read_entry(body: object) -> tuple[int, str, int | None, dict]:
     return loaded["expected_version"], type_, seat, entry
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
+    """A value as a message shows it: its repr, cut at 40 characters."""
     shown = repr(value)
     return shown if len(shown) <= 40 else shown[:40] + "..."
 
@@ -128,12 +166,12 @@ def _unreadable(body: dict, errors: dict) -> Malformed:
             return Malformed(N_("the body needs `expected_version`: the version of the log the entry was entered "
                                 "on"))
         return Malformed(N_("`expected_version` is the version of the log the entry was entered on, a whole "
-                            "number from 1, not %(value)s"), value=_shown(body["expected_version"]))
+                            "number from 1, not %(value)s"), value=shown(body["expected_version"]))
     if "entry" in errors:
         if "entry" not in body:
             return Malformed(N_("the body needs `entry`: the entry's `type` and its fields"))
         return Malformed(N_("`entry` is a JSON object with the entry's `type` and its fields, not %(value)s"),
-                         value=_shown(body["entry"]))
+                         value=shown(body["entry"]))
     return Malformed(N_("%(fields)s: not a field of this body, which has `expected_version` and `entry`"),
                      fields=", ".join(f"`{name}`" for name in sorted(errors, key=str)))
 
@@ -149,21 +187,21 @@ def _placed(value: object, name: str) -> str:
 def _list(read):
     def cards(value: object, name: str) -> list[str]:
         if not isinstance(value, list):
-            raise Malformed(N_("`%(field)s` is a list of cards, not %(value)s"), field=name, value=_shown(value))
+            raise Malformed(N_("`%(field)s` is a list of cards, not %(value)s"), field=name, value=shown(value))
         return [read(v, name) for v in value]
     return cards
 
 
 def _lists(value: object, name: str) -> list[list[str]]:
     if not isinstance(value, list):
-        raise Malformed(N_("`%(field)s` is a list of card lists, not %(value)s"), field=name, value=_shown(value))
+        raise Malformed(N_("`%(field)s` is a list of card lists, not %(value)s"), field=name, value=shown(value))
     return [_list(_placed)(v, name) for v in value]
 
 
 def _hands(value: object, name: str) -> dict:
     if not isinstance(value, dict):
         raise Malformed(N_("`%(field)s` maps each seat to the cards left in its hand, not %(value)s"), field=name,
-                        value=_shown(value))
+                        value=shown(value))
     return {seat: _list(_card)(cards, f"{name}.{seat}") for seat, cards in value.items()}
 
 

@@ -50,6 +50,18 @@ def test_a_malformed_creation_is_a_400_that_names_the_problem(client, body, word
     response = client.post("/api/v1/tables", json=body)
     assert response.status_code == 400 and response.mimetype == "application/problem+json"
     assert words in response.json["detail"]
+    assert response.json["key"] and "{" not in response.json["detail"]  # a message to translate, no Python dict
+
+
+@pytest.mark.parametrize("body, params", [
+    ({"game": "rami", "players": ["A" * 41, "B"]}, {"most": 40, "value": "'" + "A" * 39 + "..."}),
+    ({"game": "rami", "players": ["A"] * 11}, {"most": 10, "n": 11}),
+    ({"game": "rami", "players": ["A", 7]}, {"most": 40, "value": "7"}),
+    ({"game": "go", "players": ["A", "B"]}, {"value": "'go'"}),
+])
+def test_a_creation_the_schema_refuses_gives_the_key_and_parameters_pages_translate(client, body, params):
+    response = client.post("/api/v1/tables", json=body)
+    assert response.status_code == 400 and response.json["params"] == params, response.json
 
 
 def test_a_body_that_is_not_json_is_a_400(client):

@@ -72,3 +72,17 @@ def test_an_import_not_sent_as_ndjson_or_json_is_a_415_and_opens_nothing(client,
     text = chained(("create", None, AT, CREATE))
     response = client.post("/api/v1/tables/import", data=text.encode(), content_type=content_type)
     assert response.status_code == 415 and response.mimetype == "application/problem+json"
+
+
+def test_a_long_name_in_an_imported_create_is_said_on_line_1_in_the_readers_language(client, app):
+    """The import's create is read by table creation's own reader: its refusal is line 1's cause, a key the
+    import page says in French (it was marshmallow's English, inside a Python dict)."""
+    from api.web import messages
+
+    answer = post(client, chained(("create", None, AT, CREATE | {"players": ["Ana", "B" * 41, "Chloé", "Dan"]})))
+    problem = answer.get_json()
+    assert answer.status_code == 400 and problem["params"]["line"] == 1, problem
+    assert problem["params"]["cause"]["key"] == "a player's name is a text of 1 to %(most)s characters, not %(value)s"
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        said = messages.problem_detail(problem)
+    assert said.startswith("ligne 1") and "le nom d’un joueur a de 1 à 40 caractères" in said, said

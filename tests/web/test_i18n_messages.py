@@ -124,3 +124,21 @@ def test_a_forged_play_form_is_refused_in_french_with_no_english_left(host):
         page = host.follow(host.post(f"/t/{host.table}/entry", data)).get_data(as_text=True)
         assert said[field] in text_of(page), field
         assert "Requête mal formée" in text_of(page) and leaks(page, ("Ana", "Ben", "Chloé", "Dan")) == [], field
+
+
+def test_a_forged_start_form_is_refused_in_french(phone):
+    """The start form's fields the page bounds (a 40-character name, the seats it offers, its games, the groups of
+    this phone) sent past those bounds: refused in French, not as marshmallow's English dict or the API's words
+    about X-Group-Token."""
+    from tests.web.english import leaks
+
+    fr = phone("fr")
+    cases = [({"player": ["A" * 41, "Ben"]}, "le nom d’un joueur a de 1 à 40 caractères"),
+             ({"player": [f"P{i}" for i in range(11)]}, "une table a ici de 1 à 10 joueurs, pas 11"),
+             ({"game": "go"}, "`game` vaut continental ou rami, pas 'go'"),
+             ({"group": "not-one-of-mine"}, "Ce téléphone n’a pas le lien de ce groupe.")]
+    for fields, said in cases:
+        data = {"game": "rami", "player": ["Eve", "Fox"], "tracking": "full", "dealer": "0", **fields}
+        page = fr.post("/new", data, status=None).get_data(as_text=True)
+        assert said in text_of(page), fields
+        assert leaks(page, ("A" * 39,)) == [], fields
