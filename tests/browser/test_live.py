@@ -61,3 +61,26 @@ def test_a_phone_whose_stream_is_refused_falls_back_to_polling(phones):
     expect(state).to_contain_text("Live, checked every few seconds")
     host.get_by_role("button", name=re.compile("Took from the stock")).click()
     expect(ben.locator("#headline")).to_have_text("Ben's turn: discard a card.", timeout=5000)
+
+
+def test_the_cards_stay_under_the_finger_when_the_connection_changes(phones):
+    """The connection line says more when the phone goes offline or falls back to polling; in French at 360 px
+    that takes two lines. It must not push the picker down while a finger is on its way to a card: the key then
+    under the finger is another card, or none (a lost tap: a Rami walk in CI sent a meld of two cards so)."""
+    host = phones()
+    table = dealt_table(host)
+    ben = phones(locale="fr-FR", viewport={"width": 360, "height": 780})
+    join(ben, host, "Ben")
+    ben.goto(f"/t/{table}/compose/exit")
+    state, key = ben.locator("#live .live-state"), ben.get_by_role("button", name="as de trèfle")
+    expect(state).to_contain_text("En direct")
+    where = {"live": key.bounding_box()}
+    ben.route("**/events?*", lambda route: route.fulfill(status=503, body="busy"))
+    ben.context.set_offline(True)
+    expect(state).to_contain_text("Hors ligne")
+    where["offline"] = key.bounding_box()
+    ben.context.set_offline(False)
+    expect(state).to_contain_text("vérifié à quelques secondes", timeout=10000)  # the stream refused: polling
+    where["polling"] = key.bounding_box()
+    assert {name: box["y"] for name, box in where.items()} == {name: where["live"]["y"] for name in where}
+    assert ben.evaluate("document.documentElement.scrollWidth") <= 360
