@@ -131,7 +131,8 @@ def load(kind: str, seconds: float, count: int, floor: bool = False) -> dict:
             durable = bare(count, readers, seconds / 2, "bench.floor:app", url)
     after = bare(count, readers, seconds / 2)
     base = (before + after) / 2
-    return {"floor_s": durable, "floor": None if durable is None else durable / base,"bare_before": before, "bare_after": after, "kind": kind, "tables": count,
+    return {"floor_s": durable, "floor": None if durable is None else durable / base,
+            "bare_before": before, "bare_after": after, "kind": kind, "tables": count,
             "entries_s": len(out["append"]) / seconds,
             "views_s": len(out["view"]) / seconds, "append_p50": pct(out["append"], 50),
             "append_p99": pct(out["append"], 99), "view_p50": pct(out["view"], 50), "view_p99": pct(out["view"], 99),

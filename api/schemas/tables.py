@@ -11,12 +11,13 @@ from referee.violations import N_, Malformed
 
 SERVER_FIELDS = ("seq", "at", "hash", "seal")  # an entry's fields that only the server writes (or its exports)
 MAX_PLAYERS = 10
+NAME_MOST = 40  # characters of a player's name
 SERVER_TYPES = ("create", "timeout")  # entries that only the server writes
 
 
 class CreateTableSchema(Schema):
     game = fields.String(required=True, validate=validate.OneOf(["continental", "rami"]))
-    players = fields.List(fields.String(validate=validate.Length(min=1, max=40)), required=True,  # NAME_MOST
+    players = fields.List(fields.String(validate=validate.Length(min=1, max=NAME_MOST)), required=True,
                           validate=validate.Length(min=1, max=MAX_PLAYERS))
     options = fields.Dict(load_default=None, allow_none=True)
     tracking = fields.String(load_default="full", validate=validate.OneOf(["full", "results"]))
@@ -87,7 +88,6 @@ class TableSchema(Schema):
 
 ENTRY_BODY = EntryBodySchema()  # built once: a schema's load() keeps no state, and building one costs more
 NEW_TABLE = CreateTableSchema()
-NAME_MOST = 40
 
 
 def read_new_table(body: dict) -> dict:
@@ -154,8 +154,8 @@ def read_entry(body: object) -> tuple[int, str, int | None, dict]:
 
 def shown(value: object) -> str:
     """A value as a message shows it: its repr, cut at 40 characters."""
-    shown = repr(value)
-    return shown if len(shown) <= 40 else shown[:40] + "..."
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def _unreadable(body: dict, errors: dict) -> Malformed:

@@ -30,9 +30,9 @@ def create_table(form, body: dict):
         members = get_store().add_group_table(group["id"], created["id"], [s["name"] for s in created["seats"]])
         return {**created, "group": group["id"], "members": members}, None
     token = group_access.token(choice)
-    if token is None:  # a group this phone never opened (a form not written by our page): said as the group page says it
-        return None, backend.Problem(403, _("Not this phone's group"),
-                                     _("This phone does not have this group's link. Ask a member to share it with you."))
+    if token is None:  # a group this phone never opened (a form our page did not write): as the group page says it
+        said = _("This phone does not have this group's link. Ask a member to share it with you.")
+        return None, backend.Problem(403, _("Not this phone's group"), said)
     try:
         return group_service.create_table({**body, "group": choice}, token), None
     except backend.ERRORS as exc:
