@@ -62,3 +62,9 @@ def check_page(page, shot: str | None = None) -> None:
     if shot:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{shot}.png"), full_page=True, scale="css")
+
+
+def seat_card(page, name: str):
+    """The share page's card of `name`'s seat, found by its heading: a text filter would also match a card whose
+    random join code spells the name ("A7BCBENW" holds "Ben"), as it once did in CI."""
+    return page.locator(".share li").filter(has=page.get_by_role("heading", name=name, exact=True))

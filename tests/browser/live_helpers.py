@@ -7,6 +7,8 @@ import urllib.request
 
 from playwright.sync_api import expect
 
+from tests.browser.checks import seat_card
+
 from tests.browser.test_continental import start_table
 
 
@@ -24,7 +26,7 @@ def join(phone, host, name: str) -> None:
     table = host.url.split("/t/")[1].split("/")[0].split("?")[0]
     share = host.context.new_page()
     share.goto(f"/t/{table}/share")
-    code = share.locator(".share li", has_text=name).locator(".code").inner_text()
+    code = seat_card(share, name).locator(".code").inner_text()
     share.close()
     phone.goto("/join")
     phone.fill("#code", code.lower())

@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.browser.checks import check_page
+from tests.browser.checks import check_page, seat_card
 
 EXIT = "5H 6H 7H 3C 4C 5C 8D 9D 10D JS QS KS 4S 5S 6S"  # 7H is the card Ben takes from the pile
 
@@ -29,7 +29,7 @@ def test_two_phones_play_a_continental_deal_to_a_valid_exit(phones):
     host, ben = phones(), phones()
     table = start_table(host)
     check_page(host)
-    code = host.locator(".share li", has_text="Ben").locator(".code").inner_text()
+    code = seat_card(host, "Ben").locator(".code").inner_text()
 
     ben.goto("/join")
     check_page(ben)

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from api.web.qr import qr_svg
+from tests.browser.checks import seat_card
 from tests.browser.walk import visit, LOCALES, SHARE_STUB, Taps, Words, check, english_on, lan_base
 
 PLAYERS = ("Ana", "Ben", "Chloé", "Dan")
@@ -49,7 +50,7 @@ def start(phones, base, lang, w):
 
 def seat_link(host, name: str, base: str) -> str:
     """Ben's join link, checked to be the one its QR code draws and to reach this server from another phone."""
-    card = host.locator(".share li", has_text=name)
+    card = seat_card(host, name)
     link = card.locator(".link a").get_attribute("href")
     assert link.startswith(base + "/j/"), link
     drawn = PATH.search(card.locator("svg.qr").evaluate("e => e.outerHTML")).group(1)
@@ -58,7 +59,7 @@ def seat_link(host, name: str, base: str) -> str:
 
 
 def share_and_copy(host, name: str, link: str, w):
-    card = host.locator(".share li", has_text=name)
+    card = seat_card(host, name)
     card.get_by_role("button", name=w("Copy link")).click()
     expect(card.locator(".said")).to_have_text(re.compile(re.escape(w("Link copied.")) + "|" +
                                                           re.escape(w("Copy the link above by hand."))))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.checks import check_page
+from tests.browser.checks import check_page, seat_card
 from tests.browser.test_table_walk_continental import PLAYERS
 
 
@@ -16,7 +16,7 @@ def test_copy_link_puts_the_seats_link_on_the_clipboard_and_share_hides_without_
     for i, name in enumerate(PLAYERS):
         host.fill(f"#p{i}", name)
     host.get_by_role("button", name="Start the table").click()
-    card = host.locator(".share li", has_text="Chloé")
+    card = seat_card(host, "Chloé")
     link = card.locator(".link a").get_attribute("href")
     expect(card.get_by_role("button", name="Share…")).to_be_hidden()
     card.get_by_role("button", name="Copy link").click()
