@@ -136,3 +136,21 @@ def test_a_french_exit_is_checked_then_confirmed(phones):
     page.get_by_role("button", name="Vérifier la sortie").click()
     page.get_by_role("button", name="Confirmer : Ben sort").click()
     expect(page.get_by_role("heading", name="Sortie valide")).to_be_visible()
+
+
+def test_card_keys_show_only_once_a_tap_on_them_adds_the_card(phones):
+    """The picker of an entry screen adds cards by script. Before the script has run (a slow phone, a loaded
+    machine) or without it, its keys must not show: a tap on one did nothing (the picker's flex display beat
+    `hidden`; a CI walk sent a run of two cards so). Without scripts one types the cards; with them, the keys."""
+    bare = phones(java_script_enabled=False, locale="fr-FR")
+    table = start(bare, ("Eve", "Fox"), game="rami")
+    bare.get_by_role("button", name="Cartes distribuées").click()
+    bare.goto(f"/t/{table}/compose/meld")
+    expect(bare.locator("#melds")).to_be_visible()
+    expect(bare.get_by_role("button", name="dame de cœur")).to_be_hidden()
+    host = phones(locale="fr-FR")
+    start(host, ("Eve", "Fox"), game="rami")
+    host.get_by_role("button", name="Cartes distribuées").click()
+    host.get_by_role("link", name="Poser des combinaisons").click()
+    host.get_by_role("button", name="dame de cœur").click()
+    expect(host.locator("#melds")).to_have_value("D♥")
