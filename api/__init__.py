@@ -24,7 +24,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config.update(config)
     app.json.sort_keys = False
 
-    from api import errors
+    from api.shell import errors
 
     errors.init_app(app)
     _register_parts(app)
@@ -59,9 +59,9 @@ def _instance_secret(instance_path: str) -> str:
 
 
 # api.limits comes last: it limits the views the parts before it registered.
-PARTS = ("events.db", "api.guard", "api.health", "api.sessions", "api.referee_api", "api.tables", "api.openapi",
-         "api.web", "api.stream", "api.web.live")
-PARTS += ("api.groups", "api.web.groups", "api.limits", "api.turns")
+PARTS = ("events.db", "api.shell.guard", "api.shell.health", "api.shell.sessions", "api.rest.referee_api",
+         "api.rest.tables", "api.rest.openapi", "api.web", "api.shell.stream", "api.web.live")
+PARTS += ("api.rest.groups", "api.web.groups", "api.shell.limits", "api.shell.turns")
 
 
 def _register_parts(app: Flask) -> None:

@@ -94,7 +94,8 @@ def cold_get(url: str, table_id: str, snapshots: bool) -> str:
     import gc
     import json
 
-    from api import create_app, service
+    from api import create_app
+    from api.application import service
 
     app = create_app({"DATABASE_URL": url, **GENEROUS})
     client = app.test_client()
@@ -138,7 +139,8 @@ def get_table(store: Store, stamped: list, label: str) -> None:
     import subprocess
     import sys
 
-    from api import create_app, service
+    from api import create_app
+    from api.application import service
 
     app = create_app({"DATABASE_URL": url_of(store), **GENEROUS})
     table_id = f"bench-{uuid.uuid4().hex[:8]}"

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from flask import abort
 from marshmallow import ValidationError
 
-from api.errors import ApiError
+from api.shell.errors import ApiError
 from api.web.i18n import gettext
 from api.web.messages import problem_detail, remember_players
 from referee.cards import CardError
@@ -36,7 +36,7 @@ class Problem:
 
 
 def service():
-    from api import service as module  # imported late: it is built alongside these pages
+    from api.application import service as module  # imported late: it is built alongside these pages
 
     return module
 
@@ -102,6 +102,6 @@ def post(table_id: str, token: str | None, version: int | None, entry: dict, key
                              gettext("It did not say which state of the table it was filled in on. "
                                      "Here is the table now: check, then send again."))
     body = {"expected_version": version, "entry": entry}
-    from api import appends
+    from api.application import appends
 
     return call(appends.post_entry, table_id, token, body, key or uuid.uuid4().hex)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from api import group_service
+from api.application import group_service
 from api.web import backend, group_access
 from api.web.i18n import gettext as _
 from events.db import get_store

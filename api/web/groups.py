@@ -6,8 +6,8 @@ import functools
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from api import group_csv, group_service
-from api.errors import ApiError
+from api.application import group_csv, group_service
+from api.shell.errors import ApiError
 from api.web import backend, group_access, group_charts, security
 from api.web.group_labels import figure_label, figure_rows
 from api.web.i18n import gettext as _

@@ -11,7 +11,7 @@ from __future__ import annotations
 import flask_babel
 from flask import g
 
-from api import texts
+from api.application import texts
 from api.web import cardview, i18n
 from api.web.i18n import N_, gettext
 from referee.cards import Card

@@ -5,7 +5,8 @@ import pickle
 
 import pytest
 
-from api import create_app, replays
+from api import create_app
+from api.application import replays
 from events import Snapshot, Store
 from events.db import dispose, get_store
 from referee import log

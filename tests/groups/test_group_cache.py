@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from api import create_app, group_summaries
+from api import create_app
+from api.application import group_summaries
 
 
 @pytest.fixture

@@ -87,7 +87,7 @@ def test_the_group_page_in_french(app, sunday):
 def test_playing_again_keeps_the_new_table_in_the_group_of_the_phone_that_holds_it(app, sunday):
     from flask import session
 
-    from api import service
+    from api.application import service
     from api.web.group_forms import keep_in_group
 
     previous = sunday.tables["C2"].id

@@ -75,7 +75,7 @@ def test_the_period_filter_keeps_the_tables_created_since_the_start_of_the_month
 def test_the_period_starts_at_the_first_of_the_month_and_of_the_year():
     from datetime import datetime, timezone
 
-    from api.group_service import start
+    from api.application.group_service import start
 
     now = datetime(2026, 12, 1, 8, 30, tzinfo=timezone.utc)
     assert start("month", now) == datetime(2026, 12, 1, tzinfo=timezone.utc)

@@ -75,7 +75,7 @@ def test_a_correction_re_derives_the_statistics(sunday):
 
 
 def test_a_table_that_moved_on_is_folded_again_and_the_others_are_not(app, sunday, monkeypatch):
-    from api import group_summaries
+    from api.application import group_summaries
 
     sunday.read()  # every summary is current now
     folded = []

@@ -2,7 +2,7 @@
 
 from marshmallow import Schema, fields
 
-from api import openapi
+from api.rest import openapi
 
 
 class WidgetSchema(Schema):

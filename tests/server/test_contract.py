@@ -2,7 +2,7 @@
 
 import pytest
 
-from api.openapi import build_spec
+from api.rest.openapi import build_spec
 
 
 @pytest.mark.parametrize("path", ["/api/v1/tables/nope", "/", "/join", "/api/openapi.json", "/healthz",

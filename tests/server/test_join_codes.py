@@ -6,7 +6,7 @@ import pytest
 from freezegun import freeze_time
 
 from api import create_app
-from api.limits import DEFAULTS
+from api.shell.limits import DEFAULTS
 from api.web import codes
 from events.db import dispose
 from tests.web.conftest import Phone

@@ -6,8 +6,8 @@ import pytest
 from freezegun import freeze_time
 
 from api import create_app
-from api.guard import IMPORT_MAX_BYTES, JSON_MAX_BYTES
-from api.limits import DEFAULTS
+from api.shell.guard import IMPORT_MAX_BYTES, JSON_MAX_BYTES
+from api.shell.limits import DEFAULTS
 from events.db import dispose
 from tests.conftest import Tables
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from api import create_app
-from api.limits import DEFAULTS
+from api.shell.limits import DEFAULTS
 from events.db import dispose
 from tests.conftest import Tables
 

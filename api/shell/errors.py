@@ -6,7 +6,7 @@ from flask import Flask, Response, json, render_template, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from api import texts
+from api.application import texts
 from referee.cards import CardError
 from referee.violations import Malformed, Refusal
 

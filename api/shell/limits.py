@@ -28,7 +28,7 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage
 from werkzeug.exceptions import TooManyRequests
 
-from api.errors import problem
+from api.shell.errors import problem
 
 DEFAULTS = {
     "RATELIMIT_WRITES": "50 per 10 seconds;1200 per 10 minutes",  # entries, corrections, form posts

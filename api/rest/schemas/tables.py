@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from api.schemas.quick import check_quick
+from api.rest.schemas.quick import check_quick
 from referee.cards import parse_card
 from referee.melds import parse_placed
 from referee.violations import N_, Malformed

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from flask import current_app, has_app_context
 
-from api.errors import ApiError
+from api.shell.errors import ApiError
 from events import Head, Snapshot, Store
 from referee import log
 from referee.log import Entry, game_module

@@ -5,8 +5,8 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timezone
 
-from api import group_summaries, service
-from api.errors import ApiError
+from api.application import group_summaries, service
+from api.shell.errors import ApiError
 from events import NameTaken
 from events.db import get_store
 from events.groups import GroupRecord, name_key

@@ -15,9 +15,9 @@ import time
 
 from flask import Blueprint, Flask, Response, current_app, g, request
 
-from api import service
-from api.errors import ApiError
-from api.openapi import document
+from api.application import service
+from api.shell.errors import ApiError
+from api.rest.openapi import document
 from events.db import get_store
 from events.records import entry_text
 from events.live import Hub

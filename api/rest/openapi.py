@@ -2,7 +2,7 @@
 
 Each blueprint describes its own endpoints when it is imported:
 
-    from api.openapi import document
+    from api.rest.openapi import document
     document("/api/v1/tables/{table_id}", "get", "Read a table as its log replays",
              response=TableSchema, query=TableArgsSchema, errors=(404,))
 
@@ -19,7 +19,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, Flask, jsonify
 
-from api.schemas import ProblemSchema
+from api.rest.schemas import ProblemSchema
 
 ERRORS = {
     400: "Malformed body, unknown card (K-1) or bad field",

@@ -7,9 +7,9 @@ import re
 from flask import Blueprint, Flask, request
 from marshmallow import Schema, ValidationError
 
-from api.errors import ApiError
-from api.openapi import document
-from api.schemas.referee import (ArrangementSchema, ArrangeRequestSchema, CardsRequestSchema, ExitRequestSchema,
+from api.shell.errors import ApiError
+from api.rest.openapi import document
+from api.rest.schemas.referee import (ArrangementSchema, ArrangeRequestSchema, CardsRequestSchema, ExitRequestSchema,
                                  ExitVerdictSchema, HandRequestSchema, HandValueSchema, MeldVerdictSchema)
 from referee.cards import CardError, deck_size, excess, parse_card
 from referee.continental.exit import judge_exit, parse_exit

@@ -10,8 +10,8 @@ from __future__ import annotations
 import csv
 import io
 
-from api import group_service, group_summaries
-from api.service import _record
+from api.application import group_service, group_summaries
+from api.application.service import _record
 from events.db import get_store
 from referee.stats.table import Summary
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, request
 from werkzeug.routing import BaseConverter
 
-from api import appends, service
-from api.errors import ApiError
-from api.openapi import document
-from api.schemas.quick import ExitCountsSchema, RoundPointsSchema
-from api.schemas.tables import (CreateTableSchema, EntriesArgsSchema, EntriesSchema, EntryAnswerSchema,
+from api.application import appends, service
+from api.shell.errors import ApiError
+from api.rest.openapi import document
+from api.rest.schemas.quick import ExitCountsSchema, RoundPointsSchema
+from api.rest.schemas.tables import (CreateTableSchema, EntriesArgsSchema, EntriesSchema, EntryAnswerSchema,
                                  EntryBodySchema, TableArgsSchema, TableCreatedSchema, TableSchema)
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables")
@@ -52,7 +52,7 @@ def create():
     """Open a table; its creation is entry 1. With `group` (and X-Group-Token) it belongs to that group."""
     body = _json()
     if isinstance(body, dict) and "group" in body:
-        from api import group_service
+        from api.application import group_service
 
         return group_service.create_table(body, request.headers.get("X-Group-Token", "").strip() or None), 201
     return service.create_table(body), 201

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, request
 
-from api import group_csv, group_service
-from api.errors import ApiError
-from api.openapi import document
-from api.schemas.groups import (CreateGroupSchema, CsvArgsSchema, GroupCreatedSchema, GroupSchema, PeriodArgsSchema,
+from api.application import group_csv, group_service
+from api.shell.errors import ApiError
+from api.rest.openapi import document
+from api.rest.schemas.groups import (CreateGroupSchema, CsvArgsSchema, GroupCreatedSchema, GroupSchema, PeriodArgsSchema,
                                 PlayerArgsSchema, PlayerSchema, RenamedSchema, RenameSchema)
 
 bp = Blueprint("groups", __name__, url_prefix="/api/v1")

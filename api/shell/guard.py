@@ -19,7 +19,7 @@ from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from api.errors import ApiError, problem
+from api.shell.errors import ApiError, problem
 from events.chain import loads
 
 IMPORT_MAX_BYTES = 4 * 1024 * 1024

@@ -8,7 +8,7 @@ import logging
 import sqlalchemy as sa
 from flask import Blueprint, Flask, jsonify, make_response, render_template, request
 
-from api.errors import problem
+from api.shell.errors import problem
 from api.web.i18n import N_
 
 RETRY_AFTER = 5  # seconds: long enough for a database restart to be worth a second try

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas import ViolationSchema
+from api.rest.schemas import ViolationSchema
 from referee.continental.exit import TIMINGS
 
 # The spellings K-1 reads (any case, a suit letter or symbol, spaces around): stated for clients; the server

@@ -15,7 +15,7 @@ import threading
 
 from flask import current_app
 
-from api import replays
+from api.application import replays
 from events import GroupTable, Store
 from referee.stats.table import Summary, summarise
 
