@@ -116,3 +116,33 @@ def test_a_round_by_points_can_be_corrected_to_its_cards_which_are_then_refereed
     assert game.view["results"][0]["refereed"] is False and game.view["players"][1]["score"] == 12
     game.add("void", target=3)
     assert game.view["results"] == [] and game.deal_view["phase"] == "result"
+
+
+def test_a_hand_of_two_points_is_refused_once_every_two_was_shown_in_the_other_hands():
+    game = scorekeeping(players=4)
+    twos = {"1": ["2H", "2H", "2S", "2S"], "2": ["2D", "2D", "2C", "2C"]}
+    refused = game.refused("round", winner=0, hands=twos, points={"3": 2})
+    assert refused.rules == ["R-14"] and refused.violations[0].params == {"player": 3, "n": 2, "least": 3}
+    assert "lightest card still possible is worth 3" in refused.violations[0].message
+    assert game.add("round", winner=0, hands=twos, points={"3": 3})["scores"]["3"] == 3
+
+
+def worth_oracle(hands: dict[str, list[str]]) -> set[int]:
+    """Every value 1 to 14 of the cards left (the decks less `hands`) are worth, by brute dynamic programming."""
+    from collections import Counter
+    left = Counter(full_deck("rami")) - Counter(parse_card(c) for cards in hands.values() for c in cards)
+    sums = [{0}] + [set() for _ in range(14)]
+    for card in left.elements():
+        for k in range(14, 0, -1):
+            sums[k] |= {s + card_penalty(card) for s in sums[k - 1]}
+    return set().union(*sums[1:])
+
+
+@pytest.mark.parametrize("shown", [{"1": ["2H", "2S", "2D", "2C", "2H", "2S", "2D", "2C"]},
+                                   {"1": ["JK", "JK", "JK", "JK", "AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC"]},
+                                   {"1": ["3H", "3S", "3D", "3C", "3H", "3S", "3D", "3C"], "2": ["2H", "2S"]}])
+def test_a_hand_by_points_is_taken_exactly_when_some_hand_of_the_cards_left_is_worth_it(shown):
+    hands = {int(s): [parse_card(c) for c in cards] for s, cards in shown.items()}
+    possible = worth_oracle(shown)
+    for value in range(1, 215):
+        assert (not points_violations(hands, {3: value})) == (value in possible), value
