@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import CardError
-from referee.continental import quick
+from referee.continental import quick, windows
 from referee.continental.exit import TIMINGS, judge_exit, parse_exit
 from referee.continental.fields import read_choice, seat_of
 from referee.continental.seen import is_consistent, learn_hand, revealed_violations
@@ -46,8 +46,12 @@ def exit_entry(table: Table, entry: Entry) -> dict:
     runs = read_runs(entry)
     if table.tracking == "results":
         timing = read_choice(entry, "timing", TIMINGS, default="later")
-        deal_in_play(table, N_("exits"))  # a results deal waits for its outcome until it has one
-        return _judge(table, seat, runs, timing, [])
+        deal = deal_in_play(table, N_("exits"))  # a results deal waits for its outcome until it has one
+        windows.check_moment(deal, seat, timing)
+        verdict = _judge(table, seat, runs, timing, [])
+        if not verdict["valid"]:
+            windows.spend_moment(deal, seat, timing)
+        return verdict
     deal = deal_in_play(table, N_("exits"))
     timing = moment(deal, seat)
     hand = [placed.card for run in runs for placed in run]  # the physical cards shown

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from referee.cards import COPIES, JOKERS_IN_DECK, SUITS
 from referee.continental.exit import TIMINGS, settlement_for
+from referee.continental import windows
 from referee.continental.fields import read_choice
 from referee.continental.session import deal_in_play, win
 from referee.continental.state import Table
@@ -60,7 +61,7 @@ def exit_by_counts(table: Table, seat: int, entry: Entry) -> dict:
         raise Malformed("exit takes `runs` (the 15 cards, refereed) or `counts` (a quick score), not both")
     twos, jokers, one_suit = read_counts(entry)
     timing = read_choice(entry, "timing", TIMINGS, default="later")
-    deal_in_play(table, N_("exits"))
+    windows.check_moment(deal_in_play(table, N_("exits")), seat, timing)
     violations = count_violations(seat, twos, jokers)
     if violations:
         raise Refusal(violations)

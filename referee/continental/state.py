@@ -37,12 +37,14 @@ class Deal:
     after_discard: int | None = None  # seat whose C-4 moment is open (directly after its discard)
     after_first_turn: bool = False  # that discard ended the seat's first turn (C-12 first turn)
     tried_c5: list[bool] = field(default_factory=list)  # per seat: its C-5 moment is used
+    tried: dict[int, int] = field(default_factory=dict)  # results tracking: seat -> latest moment an invalid
+    # exit used up (windows.ORDER), C-13
 
     def copy(self) -> Deal:
         return Deal(
             self.number, self.dealer, self.phase, self.turn, self.stock, list(self.pile), self.reshuffles,
             [list(k) for k in self.known], dict(self.seen), list(self.taken), self.pickup,
-            self.after_discard, self.after_first_turn, list(self.tried_c5),
+            self.after_discard, self.after_first_turn, list(self.tried_c5), dict(self.tried),
         )
 
 

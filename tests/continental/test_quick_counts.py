@@ -136,3 +136,39 @@ def test_a_quick_exit_can_be_voided_or_replaced_by_its_cards_which_are_then_refe
     assert results.balances() == [0, 0, 0, 0]
     results.enter("replace", target=5, entry={"type": "exit", "seat": 2, "runs": PLAIN_EXIT})
     assert results.replay.verdicts[5]["valid"] is True and results.balances() == [-11, -11, 33, -11]
+
+
+INVALID = [["3C", "4C", "5C"], ["6D", "7D", "8D"], ["9H", "10H", "JH"], ["QS", "KS", "AS"], ["4H", "5H", "5H"]]
+
+
+@pytest.mark.parametrize("tried, claimed", [("without_drawing", "without_drawing"), ("first_turn", "first_turn"),
+                                            ("first_turn", "without_drawing")])
+def test_a_quick_exit_cannot_claim_the_moment_an_invalid_attempt_used_up(results, tried, claimed):
+    """C-13, E-2 Reading: after a failed exit without drawing the player draws; after a failed first-turn exit
+    the next player plays. Each opponent would pay 21 or 18 instead of 11."""
+    assert results.exit(1, INVALID, timing=tried)["valid"] is False
+    with pytest.raises(Refusal) as refused:
+        quick(results, 1, twos=0, jokers=0, timing=claimed)
+    assert set(refused.value.rules) == {"C-13", "C-5" if claimed == "without_drawing" else "C-4"}
+    assert refused.value.violations[0].params == {"player": 1}
+    assert results.balances() == [0, 0, 0, 0]
+    assert quick(results, 1, twos=0, jokers=0)["settlement"]["per_opponent"] == 11  # a later exit still counts
+
+
+def test_a_refused_moment_is_also_refused_to_an_exit_by_its_runs(results):
+    results.exit(2, INVALID, timing="without_drawing")
+    with pytest.raises(Refusal) as refused:
+        results.exit(2, timing="without_drawing")
+    assert "C-13" in refused.value.rules
+
+
+def test_a_failed_exit_without_drawing_leaves_the_first_turn_exit_and_other_players_untouched(results):
+    results.exit(1, INVALID, timing="without_drawing")
+    assert quick(results, 3, twos=0, jokers=0, timing="without_drawing")["settlement"]["per_opponent"] == 21
+    results.enter("deal", dealer=1)
+    assert quick(results, 1, twos=0, jokers=0, timing="without_drawing")["valid"] is True  # a new deal
+
+
+def test_after_a_failed_exit_without_drawing_the_first_turn_exit_stays_open(results):
+    results.exit(1, INVALID, timing="without_drawing")
+    assert quick(results, 1, twos=0, jokers=0, timing="first_turn")["settlement"]["per_opponent"] == 18
