@@ -122,7 +122,7 @@ def test_a_french_phone_says_what_waits_in_french(phones, base_url):
     ben.context.set_offline(True)
     ben.get_by_role("button", name=re.compile("A pioché")).click()
     expect(ben.locator("#live .outbox")).to_contain_text("En attente d’envoi (1)")
-    expect(ben.locator("#live .outbox")).to_contain_text("Ben : a pioché")
+    expect(ben.locator("#live .outbox")).to_contain_text("Ben\u00a0: a pioché")
     expect(ben.locator("#live .live-state")).to_contain_text("Hors ligne")
     check_page(ben, "outbox-waiting-fr")
     ben.context.set_offline(False)

@@ -23,7 +23,7 @@ TEXT = {
            "history": "Historique", "won": "Manche gagnée par Ana", "twos": "Ben\u00a0: combien de deux\u202f?",
            "jokers": "Ben\u00a0: combien de jokers\u202f?", "points": "%s\u00a0: points restant en main",
            "correct": "Corriger cette entrée", "changes": "Voir ce qui change", "confirm": "Confirmer la correction",
-           "too_heavy": "Ana ne peut pas avoir une main qui vaut 209 : 14 cartes valent au plus 208 points",
+           "too_heavy": "Ana ne peut pas avoir une main qui vaut 209\u00a0: 14 cartes valent au plus 208 points",
            "preview": "Chaque adversaire paie 22\u202f; Ben gagne +66."},
 }
 # What a French page of these screens must never show (the English of this feature's own strings).

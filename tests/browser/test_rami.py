@@ -51,7 +51,7 @@ def test_a_french_phone_reads_french_and_r_d_v(phones):
     for i, name in enumerate(("Ana", "Ben", "Chloé", "Dan")):
         page.fill(f"#p{i}", name)
     page.get_by_role("button", name="Ouvrir la table").click()
-    page.get_by_role("link", name="Jouer : ce téléphone saisit pour tous").click()
+    page.get_by_role("link", name="Jouer\u00a0: ce téléphone saisit pour tous").click()
     expect(page.get_by_role("button", name="dame de cœur")).to_have_text("D♥")
     check_page(page)
     page.get_by_role("button", name="English").click()

@@ -114,8 +114,8 @@ def test_a_french_phone_hears_why_the_pile_card_blocks_and_puts_it_back_in_one_t
     expect(stuck).to_contain_text("Eve a pris cette carte dans la défausse")
     expect(stuck).to_contain_text("Elle doit être posée pendant ce tour")
     check_page(page, "rami-pickup-fr")
-    page.get_by_role("button", name="Une erreur : remettre la carte sur la défausse").click()
-    expect(page.locator("#headline")).to_have_text("À Eve : prendre une carte.")
+    page.get_by_role("button", name="Une erreur\u00a0: remettre la carte sur la défausse").click()
+    expect(page.locator("#headline")).to_have_text("À Eve\u00a0: prendre une carte.")
     expect(page.locator(".stuck")).to_have_count(0)
     check_page(page)
 

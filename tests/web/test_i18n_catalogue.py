@@ -87,3 +87,15 @@ def test_numbers_and_signs_follow_the_language(app):
     with app.test_request_context(headers={"Accept-Language": "en"}):
         assert cardview.signed(1234) == "+1,234" and cardview.signed(-10) == "−10" and cardview.signed(30) == "+30"
         assert cardview.when(datetime(2026, 3, 1, 14, 5, 9, tzinfo=timezone.utc)) == "2:05:09\u202fPM"
+
+
+def test_french_puts_a_no_break_space_before_colons_semicolons_and_question_marks():
+    """French typography: « Ana : 12 », never with a breakable space that lets the colon start a line."""
+    import re
+
+    loose = []
+    for (msgid, _context), message in french().items():
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            if text and re.search(r" [:;?!]", text):
+                loose.append(f"{msgid!r}: {text!r}")
+    assert not loose, "a plain space before : ; ? ! (use U+00A0):\n" + "\n".join(loose)

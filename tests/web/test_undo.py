@@ -98,8 +98,8 @@ def test_a_french_phone_reads_the_undo_in_french(host, phone):
     ben = joined(host, phone("fr"), 1)
     dealt_and_discarded(host, ben)
     (link, _, words), = offered(ben.page())
-    assert words == "Annuler : Ben a défaussé 9♣"
-    assert "Annuler cette saisie ?" in ben.page(link)
+    assert words == "Annuler\u00a0: Ben a défaussé 9♣"
+    assert "Annuler cette saisie\u00a0?" in ben.page(link)
 
 
 def test_a_corrected_entry_is_offered_as_it_now_stands(host, phone):
