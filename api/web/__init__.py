@@ -8,6 +8,8 @@ from flask import Flask, request
 
 from api.web import cardview, i18n, security
 
+INDEXED = frozenset({"/", "/rules"})  # the pages a search engine may list; every other address says noindex
+
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, the language, the CSRF check and the template helpers."""
@@ -35,6 +37,8 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def _headers(response):
+        if request.path not in INDEXED:  # a table's, a group's or a join link's address is its capability
+            response.headers.setdefault("X-Robots-Tag", "noindex, nofollow")
         if not request.path.startswith("/api/"):
             response.headers.setdefault("Content-Security-Policy",
                                         "default-src 'self'; img-src 'self' data:; style-src 'self'; "

@@ -1,5 +1,7 @@
 """CSRF on every form, hostile names escaped everywhere, a seat's phone acts only for its seat."""
 
+import pytest
+
 from tests.web.conftest import joined
 
 HOSTILE = '<script>alert("x")</script>'
@@ -70,3 +72,25 @@ def test_the_session_cookie_is_lax_httponly_and_lasts(host):
     host.start()
     cookie = host.client.get_cookie("session")
     assert cookie.http_only and cookie.same_site == "Lax" and cookie.expires is not None
+
+
+def test_addresses_that_are_capabilities_tell_search_engines_not_to_index_them(host, client):
+    host.start()
+    code = host.codes()[0]
+    group = client.post("/api/v1/groups", json={"name": "Le dimanche"}).json
+    for path in (f"/t/{host.table}", f"/t/{host.table}/share", f"/t/{host.table}/history", f"/t/{host.table}/e/1",
+                 f"/t/{host.table}/summary", f"/j/{code}", group["page"], f"/api/v1/tables/{host.table}"):
+        response = host.client.get(path)
+        assert response.status_code < 400, path
+        assert "noindex" in response.headers.get("X-Robots-Tag", ""), path
+    for path in ("/", "/rules"):
+        assert "X-Robots-Tag" not in host.get(path).headers, path
+
+
+@pytest.mark.parametrize("lang, words", [("en", "referees rummy played with real cards"),
+                                         ("fr", "arbitre le rami joué avec de vraies cartes")])
+def test_the_home_page_describes_the_service_for_search_results(app, lang, words):
+    from tests.web.conftest import Phone
+
+    page = Phone(app, lang).page("/")
+    assert '<meta name="description" content="' in page and words in page
