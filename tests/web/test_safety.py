@@ -94,3 +94,16 @@ def test_the_home_page_describes_the_service_for_search_results(app, lang, words
 
     page = Phone(app, lang).page("/")
     assert '<meta name="description" content="' in page and words in page
+
+
+@pytest.mark.parametrize("lang, offer, back", [("en", "Play: this phone enters for everyone", "Back to the table"),
+                                               ("fr", "ce téléphone saisit pour tous", "Retour à la table")])
+def test_only_the_host_is_offered_to_enter_for_everyone_on_the_share_page(host, phone, lang, offer, back):
+    host.headers = {"Accept-Language": lang}
+    host.start()
+    assert offer in host.page(f"/t/{host.table}/share")
+    ben = joined(host, phone(lang), 1)
+    spectator = phone(lang)
+    for other in (ben, spectator):
+        page = other.page(f"/t/{host.table}/share")
+        assert offer not in page and back in page
