@@ -11,6 +11,7 @@ from api.shell.errors import ApiError
 from api.web import backend, group_access, group_charts, security
 from api.web.group_labels import figure_label, figure_rows
 from api.web.i18n import gettext as _
+from api.web.address import external_url
 from api.web.qr import qr_svg
 from referee.stats import group as stats
 from referee.violations import Malformed
@@ -47,7 +48,7 @@ def group(group_id):
     charts = {game: group_charts.standings(stats.over_time(played, game, names), game,
                                            [r["member"] for r in read["standings"][game]])
               for game in ("continental", "rami")}
-    link = url_for("groups_web.enter", group_id=group_id, token=token, _external=True)
+    link = external_url("groups_web.enter", group_id=group_id, token=token)
     return render_template("group.html", group=read, period=period, charts=charts, link=link,
                            qr=_qr(link, _("QR code of the group's link")))
 

@@ -90,3 +90,27 @@ def test_make_run_prints_the_address_to_open(monkeypatch, capsys, found, says):
                                          ("example.org", ("example.org", "")), ("[fd00::2]", ("[fd00::2]", ""))])
 def test_a_host_header_splits_into_name_and_port(host, split):
     assert address.split_host(host) == split
+
+
+ABSOLUTE = re.compile(r'(?:href|content|src)="(https?://[^"]+)"')
+
+
+def test_every_page_with_an_absolute_link_or_qr_code_uses_the_reachable_address(host, app):
+    """The group's link and QR code encoded 127.0.0.1 while the join links used the LAN (issue 18, item 5)."""
+    app.config["LAN_ADDRESS"] = "192.168.1.23"
+    host.headers["Host"] = "127.0.0.1:8000"
+    group = host.client.post("/api/v1/groups", json={"name": "Le dimanche"}, headers=host.headers).json
+    host.get(group["page"], status=303)  # the link opens the group on this phone
+    group_page = host.page(f"/g/{group['id']}")
+    host.start(group=group["id"])
+    pages = {path: host.page(path) for path in ("/", f"/t/{host.table}", f"/t/{host.table}/share",
+                                               f"/t/{host.table}/history", f"/t/{host.table}/summary")}
+    pages["group"] = group_page
+    links = {path: ABSOLUTE.findall(page) for path, page in pages.items()}
+    assert links[f"/t/{host.table}/share"] and links["group"]
+    for path, page in pages.items():
+        assert "127.0.0.1" not in page and "localhost" not in page, path
+        assert all(link.startswith("http://192.168.1.23:8000/") for link in links[path]), (path, links[path])
+    link = LINK.findall(group_page)[0]
+    drawn = re.search(r'<path d="([^"]+)"', group_page).group(1)
+    assert drawn == re.search(r'<path d="([^"]+)"', str(qr_svg(link, "x"))).group(1)
