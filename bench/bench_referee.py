@@ -52,7 +52,7 @@ def random_exit(rng: random.Random, wild_rate: float = 0.15, one_suit: bool = Fa
             runs.append(run)
         else:
             cards = [p.card for run in runs for p in run]
-            if not excess(cards, "continental"):
+            if not excess(cards, jokers=2):
                 rng.shuffle(runs)
                 return runs
 
@@ -63,7 +63,7 @@ def _wild(rng: random.Random) -> Card:
 
 def adversarial_hands(rng: random.Random, count: int) -> list[list[Card]]:
     """Build the hands that make a search work hardest: many wilds, duplicates, one suit, aces."""
-    deck = full_deck("continental")
+    deck = full_deck(jokers=2)
     wilds = [c for c in deck if c.is_joker or c.rank == 2]
     naturals = [c for c in deck if c not in wilds]
     hands = []
@@ -90,7 +90,7 @@ def adversarial_hands(rng: random.Random, count: int) -> list[list[Card]]:
 def corpus(hands: int, seed: int = 2026) -> tuple[list[list[list[Placed]]], list[list[Card]]]:
     """Build the exits the judge sees and the hands the solver sees."""
     rng = random.Random(seed)
-    deck = full_deck("continental")
+    deck = full_deck(jokers=2)
     exits, cards = [], []
     for i in range(hands):
         if i % 2:

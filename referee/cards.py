@@ -98,27 +98,27 @@ def card_text(card: Card) -> str:
     return card.text
 
 
-# K-2: decks per game. Continental: 2 decks + 2 jokers; Rami: 2 decks + 4 jokers.
-JOKERS_IN_DECK = {"continental": 2, "rami": 4}
+# K-2: every game plays two 52-card decks and its own number of jokers (`referee.game.Game.jokers`).
 COPIES = 2
 
 
-def deck_size(game: str) -> int:
-    return 52 * COPIES + JOKERS_IN_DECK[game]
+def deck_size(jokers: int) -> int:
+    """How many cards two decks and `jokers` jokers hold (K-2)."""
+    return 52 * COPIES + jokers
 
 
-def full_deck(game: str) -> list[Card]:
-    """Every card of the game's deck (K-2), copies included."""
+def full_deck(jokers: int) -> list[Card]:
+    """Every card of two decks and `jokers` jokers (K-2), copies included."""
     cards = [Card(r, s) for _ in range(COPIES) for s in SUITS for r in range(1, 14)]
-    return cards + [JOKER] * JOKERS_IN_DECK[game]
+    return cards + [JOKER] * jokers
 
 
-def excess(cards: Iterable[Card], game: str) -> dict[Card, int]:
-    """Cards seen more often than the game's deck holds them (K-2): card -> count."""
+def excess(cards: Iterable[Card], jokers: int) -> dict[Card, int]:
+    """Cards seen more often than two decks and `jokers` jokers hold them (K-2): card -> count."""
     counts = Counter(cards)
     over = {}
     for card, n in counts.items():
-        limit = JOKERS_IN_DECK[game] if card.is_joker else COPIES
+        limit = jokers if card.is_joker else COPIES
         if n > limit:
             over[card] = n
     return over

@@ -1,74 +1,27 @@
 """Replay of a table's log (E-1, E-2): corrections first, then a fold through the game.
 
-A game module (`referee.continental.table`, `referee.rami.table`) provides:
-
-- `start(entry) -> state` from entry 1 (`create`);
-- `apply(state, entry) -> verdict | None`: checks the entry against the state
-  and raises `Refusal` (422) or `Malformed` (400) *before* changing anything,
-  then folds it into the state in place; the verdict is a dict for entries
-  that are judged (an exit), else None;
-- `view(state) -> dict`: the table as the API shows it (players, deal, results,
-  status, winners);
-- `due(state, now) -> list[dict]`: entries the server must write by `now`
-  (R-17 timeouts), each `{"type", "at", ...}`;
-- `actor(state, entry) -> int | None`: the seat whose token may write the entry
-  (None: the host only);
-- `clone(state) -> state`;
-- optionally `corrected(state, at)`: told, while the log folds, that a correction
-  was entered at `at` (the latest of those written since the previous entry
-  folded), at its place in the log: after every entry written before it, before
-  any written after it; so a replay of the first N entries (`?at=N`) sees the
-  same. Rami restarts the clock of the turn left open (R-17); a game without it
-  is not told.
+The game is the one entry 1 names (`referee.games`); what it gives the fold is `referee.game.Rules`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, Iterable
 
-from referee.violations import N_, Malformed, Refusal, Violation, refuse
-
-CORRECTIONS = ("void", "replace")
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One entry of the log: numbered, time-stamped by the server, never changed."""
-
-    seq: int
-    type: str
-    seat: int | None
-    at: datetime
-    data: dict = field(default_factory=dict)  # the entry's other fields
+from referee import games
+from referee.entry import CORRECTIONS, Entry, effective
+from referee.game import Game, Rules
+from referee.violations import N_, Malformed, Refusal, Violation
 
 
-TRACKINGS = ("full", "results")
+def game_module(name: object) -> Rules:
+    """The fold of the game called `name` (`referee.games.get(name).rules`)."""
+    return games.get(name).rules
 
 
-def read_create(entry: Entry, seats: range, rule: str, game: str) -> tuple[list[str], str]:
-    """Read entry 1's players (refused under `rule` outside `seats`) and tracking level."""
-    players = entry.data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise Malformed("create needs `players`, a list of names")
-    if len(players) not in seats:
-        raise Refusal([Violation(rule, N_("%(game)s is played by %(least)s to %(most)s players, not %(n)s"),
-                                 {"game": game, "least": seats.start, "most": seats.stop - 1, "n": len(players)})])
-    tracking = entry.data.get("tracking", "full")
-    if tracking not in TRACKINGS:
-        raise Malformed("`tracking` is full or results, not %(value)s", value=repr(tracking))
-    return list(players), tracking
-
-
-def game_module(game: str):
-    if game == "continental":
-        from referee.continental import table
-    elif game == "rami":
-        from referee.rami import table
-    else:
-        raise Malformed("unknown game %(value)s: continental or rami", value=repr(game))
-    return table
+def game_of(entries: list[Entry]) -> Game:
+    """The game a log is played at: the one its entry 1 names."""
+    return games.get(entries[0].data["game"])
 
 
 @dataclass
@@ -81,62 +34,6 @@ class Replay:
     replaced: dict[int, int] = field(default_factory=dict)  # target seq -> seq of the replace entry
 
 
-def effective(entries: Iterable[Entry]) -> tuple[list[Entry], set[int], dict[int, int]]:
-    """Apply corrections: drop voided entries, put replacements in their target's place (E-2)."""
-    entries = list(entries)
-    by_seq = {e.seq: i for i, e in enumerate(entries)}
-    current: list[Entry | None] = list(entries)
-    voided: set[int] = set()
-    replaced: dict[int, int] = {}
-    for entry in entries:
-        if entry.type not in CORRECTIONS:
-            continue
-        target = entry.data.get("target")
-        check_correction(entry, target, by_seq, current, voided)
-        index = by_seq[target]
-        if entry.type == "void":
-            current[index] = None
-            voided.add(target)
-        else:
-            original = entries[index]
-            body = dict(entry.data["entry"])
-            current[index] = Entry(original.seq, body.pop("type"), body.pop("seat", None), original.at, body)
-            replaced[target] = entry.seq
-        current[by_seq[entry.seq]] = None
-    return [e for e in current if e is not None], voided, replaced
-
-
-CORRECTION_FIELDS = {"void": {"target"}, "replace": {"target", "entry"}}
-
-
-def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voided: set) -> None:
-    if not isinstance(target, int) or isinstance(target, bool):
-        raise Malformed("%(type)s needs `target`, the seq of the entry it corrects", type=entry.type)
-    extra = set(entry.data) - CORRECTION_FIELDS[entry.type]
-    if extra:
-        key = "%(type)s takes only `target` and `entry`, not %(names)s" if entry.type == "replace" \
-            else "%(type)s takes only `target`, not %(names)s"
-        raise Malformed(key, type=entry.type, names=sorted(map(str, extra)))
-    if target not in by_seq or target >= entry.seq:
-        raise refuse("E-2", "entry %(entry)s is not an earlier entry of this log", entry=target)
-    if target == 1:
-        raise refuse("E-2", "the table's creation (entry 1) cannot be corrected", entry=1)
-    if target in voided:
-        raise refuse("E-2", "entry %(entry)s is already voided", entry=target)
-    if current[by_seq[target]] is None:
-        raise refuse("E-2", "entry %(entry)s is a correction; correct the entry it targets", entry=target)
-    if entry.type == "replace":
-        body = entry.data.get("entry")
-        if not isinstance(body, dict) or not isinstance(body.get("type"), str):
-            raise Malformed("replace needs `entry`, the entry to put in place of the target, with its `type`")
-        if body["type"] in CORRECTIONS or body["type"] == "create":
-            raise Malformed("a %(type)s entry cannot be a replacement", type=body["type"])
-        seat = body.get("seat")
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
-            raise Malformed("the replacement for entry %(entry)s: `seat` is a seat number, not %(value)s",
-                            entry=target, value=repr(seat))
-
-
 def replay(entries: Iterable[Entry], observe=None) -> Replay:
     """Fold the whole log (already accepted) into its state.
 
@@ -147,7 +44,7 @@ def replay(entries: Iterable[Entry], observe=None) -> Replay:
     entries = list(entries)
     if not entries or entries[0].type != "create":
         raise Malformed("a log starts with its `create` entry")
-    game = game_module(entries[0].data["game"])
+    game = game_of(entries).rules
     effective_entries, voided, replaced = effective(entries)
     state = game.start(effective_entries[0])
     out = Replay(state, voided=voided, replaced=replaced)
@@ -182,7 +79,7 @@ def append(entries: list[Entry], current: Replay, entry: Entry) -> Replay:
     `current` is the replay of `entries` and is not changed. A correction replays
     the whole corrected log: the first entry that no longer replays is named.
     """
-    game = game_module(entries[0].data["game"])
+    game = game_of(entries).rules
     if entry.type in CORRECTIONS:
         return replay([*entries, entry])
     state = game.clone(current.state)

@@ -52,7 +52,7 @@ def maker(where: dict | None) -> Make:
 
 
 _CARD_TEXT: dict = {}  # Card or Placed -> canonical text; every real card, wilds' announcements included
-for _card in full_deck("continental"):
+for _card in full_deck(jokers=1):
     _CARD_TEXT[_card] = _CARD_TEXT[(_card, None)] = _card.text
 for _wild in [c for c in _CARD_TEXT if type(c) is Card and c.rank in (0, 2)]:
     for _card in [c for c in _CARD_TEXT if type(c) is Card and c.rank]:

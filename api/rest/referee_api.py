@@ -11,6 +11,7 @@ from api.shell.errors import ApiError
 from api.rest.openapi import document
 from api.rest.schemas.referee import (ArrangementSchema, ArrangeRequestSchema, CardsRequestSchema, ExitRequestSchema,
                                  ExitVerdictSchema, HandRequestSchema, HandValueSchema, MeldVerdictSchema)
+from referee import games
 from referee.cards import CardError, deck_size, excess, parse_card
 from referee.continental.exit import judge_exit, parse_exit
 from referee.continental.solver import arrange
@@ -56,8 +57,9 @@ def _bare_cards(tokens: list[str]) -> list:
 
 def _within_deck(count: int, game: str) -> None:
     """Refuse to judge more cards than the game's decks hold (K-2): such a body is not a hand."""
-    if count > deck_size(game):
-        raise Malformed(f"{count} cards: the decks of {game} hold {deck_size(game)} cards in all", "K-2")
+    size = deck_size(games.get(game).jokers)
+    if count > size:
+        raise Malformed(f"{count} cards: the decks of {game} hold {size} cards in all", "K-2")
 
 
 @bp.post("/continental/exit")
@@ -96,7 +98,7 @@ def rami_hand_value():
     tokens = _load(HandRequestSchema())["cards"]
     _within_deck(len(tokens), "rami")
     cards = _bare_cards(tokens)
-    over = excess(cards, "rami")
+    over = excess(cards, games.get("rami").jokers)
     if over:
         raise Refusal([Violation("K-2", f"{card.text} appears {n} times; the decks hold {4 if card.is_joker else 2}",
                                  card=card.text) for card, n in over.items()])

@@ -29,10 +29,10 @@ AVERAGED = ("received", "paid", "openings", "hand_left")
 
 def figure_rows(game: str, figures: dict) -> list[dict]:
     """The rows of a player's figures at one game: label, count, average where it has one, and its rules."""
-    from referee.stats.group import FIGURES
+    from referee import games
 
     rows = []
-    for name in FIGURES[game]:
+    for name in games.get(game).stats.FIGURES:
         figure = figures[name]
         rows.append({"name": name, "label": figure_label(name), "count": figure["count"],
                      "average": figure["average"] if name in AVERAGED else None,

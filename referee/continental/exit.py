@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Sequence
 
-from referee.cards import JOKERS_IN_DECK, Card, CardError
+from referee.cards import Card, CardError
+from referee.continental.state import JOKERS
 from referee.melds import Placed, parse_meld
 from referee.violations import Violation
 
@@ -177,7 +178,7 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
             first_suit = suit
         elif suit != first_suit:
             one_suit = False
-    if jokers > JOKERS_IN_DECK["continental"]:
+    if jokers > JOKERS:
         return None
     return ExitVerdict(True, [], settlement_for(twos, jokers, one_suit, players, timing), ordered)
 

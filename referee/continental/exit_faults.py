@@ -8,8 +8,9 @@ very words `referee.runs.run_faults` would use. Every other run goes to `run_fau
 
 from __future__ import annotations
 
-from referee.cards import COPIES, JOKER, JOKERS_IN_DECK, SUITS, excess, full_deck
+from referee.cards import COPIES, JOKER, SUITS, excess, full_deck
 from referee.continental.exit import SHAPES, ExitVerdict, is_wild, settle
+from referee.continental.state import JOKERS
 from referee.melds import Placed
 from referee.runs import run_faults
 from referee.texts import (LOST, MIX, MIXED_SUITS, NEEDS_ANNOUNCED, NO_NATURAL, NOT_CONSECUTIVE, NOT_OWN_PLACE,
@@ -18,7 +19,7 @@ from referee.violations import Violation
 
 _C7, _C9, _C10 = ("C-7",), ("C-9",), ("C-10",)
 _JOKER = {"card": "JK"}
-_LEAST_LIMIT = min(COPIES, JOKERS_IN_DECK["continental"])  # K-2: a card there too often repeats this often
+_LEAST_LIMIT = min(COPIES, JOKERS)  # K-2: a card there too often repeats this often
 _ACE, _HIGH, _LOW = 1 << 1, 1 << 12 | 1 << 13, 1 << 2 | 1 << 3
 
 # A placed card as a random claim has it. A plain natural: (its suit's bit, its text, its own bit:
@@ -28,7 +29,7 @@ _ACE, _HIGH, _LOW = 1 << 1, 1 << 12 | 1 << 13, 1 << 2 | 1 << 3
 # judges it.
 _LOOK: dict = {}
 _NAMES = {}  # (suit shift, rank) -> text
-for _card in set(full_deck("continental")):
+for _card in set(full_deck(JOKERS)):
     _bit = 1 << SUITS.index(_card.suit) if _card.suit else 0
     if _card.rank == 0:
         _LOOK[Placed(_card)] = (0, None, (0, 2, _card.text, _card.text))
@@ -39,7 +40,7 @@ for _card in set(full_deck("continental")):
         _LOOK[Placed(_card)] = (_bit, _card.text, 1 << (_shift + _card.rank))
         _NAMES[_shift, _card.rank] = _card.text
     if _card.rank in (0, 2):
-        for _announced in set(full_deck("continental")) - {JOKER}:
+        for _announced in set(full_deck(JOKERS)) - {JOKER}:
             _LOOK[Placed(_card, _announced)] = (0, None, (1 << SUITS.index(_announced.suit), 1,
                                                           f"{_card.text}={_announced.text}", _card.text))
 _SUIT_OF = {1 << i: s for i, s in enumerate(SUITS)}
@@ -122,10 +123,10 @@ def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) 
             ordered_runs.append([p for _, p in ordered])
     hand = [p[0] for run in runs for p in run] if whole_hand or over or wilds_seen > _LEAST_LIMIT else ()
     if len(hand) - len(set(hand)) >= _LEAST_LIMIT:  # K-2: else no card can be there too often
-        for card, n in excess(hand, "continental").items():
+        for card, n in excess(hand, JOKERS).items():
             if card.is_joker:
                 key, params = "%(card)s appears %(n)s times; the two decks hold %(held)s jokers", {
-                    "card": card.text, "n": n, "held": JOKERS_IN_DECK["continental"]}
+                    "card": card.text, "n": n, "held": JOKERS}
             else:
                 key, params = "%(card)s appears %(n)s times; the two decks hold %(card)s twice", {
                     "card": card.text, "n": n}

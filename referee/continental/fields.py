@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import Card, parse_card
-from referee.log import Entry
+from referee.entry import Entry
 from referee.violations import Malformed
 
 # Fields of `data` per entry type and tracking: (required, optional). `seat` travels as Entry.seat.

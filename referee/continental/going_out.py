@@ -9,7 +9,7 @@ from referee.continental.fields import read_choice, seat_of
 from referee.continental.seen import is_consistent, learn_hand, revealed_violations
 from referee.continental.session import deal_in_play, null_deal, win
 from referee.continental.state import DECK, TAKE, Deal, Table
-from referee.log import Entry
+from referee.entry import Entry
 from referee.violations import N_, Malformed, Refusal, Violation, refuse
 
 MOMENT_RULE = {"later": "C-4", "first_turn": "C-4", "without_drawing": "C-5"}

@@ -9,18 +9,18 @@ C-12 says, with the balances summing to zero and the session ending after the la
 
 from __future__ import annotations
 
-from referee.cards import COPIES, JOKERS_IN_DECK, SUITS
+from referee.cards import COPIES, SUITS
 from referee.continental.exit import TIMINGS, settlement_for
 from referee.continental import windows
 from referee.continental.fields import read_choice
 from referee.continental.session import deal_in_play, win
-from referee.continental.state import Table
-from referee.log import Entry
+from referee.continental.state import JOKERS, Table
+from referee.entry import Entry
 from referee.violations import N_, Malformed, Refusal, Violation
 
 COUNTS = ("twos", "jokers", "one_suit")
 MAX_TWOS = COPIES * len(SUITS)  # K-2: 8
-MAX_JOKERS = JOKERS_IN_DECK["continental"]  # K-2: 2
+MAX_JOKERS = JOKERS  # K-2: 2
 MOMENT_RULE = {"later": "C-4", "first_turn": "C-4", "without_drawing": "C-5"}
 
 

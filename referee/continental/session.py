@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from referee.continental.fields import read_card, read_seat
-from referee.continental.state import DECK, ENDED, HAND, RESULT, TAKE, Deal, Table
-from referee.log import Entry, read_create
+from referee.continental.state import DECK, ENDED, HAND, RESULT, SEATS, TAKE, Deal, Table
+from referee.entry import Entry, read_create
 from referee.violations import N_, Malformed, Refusal, Violation, refuse
 
 
@@ -22,7 +22,7 @@ def normalise_options(options: dict | None) -> dict:
 
 def create(entry: Entry) -> Table:
     """Entry 1: 4 or 5 players (C-1), no options, full or results tracking."""
-    players, tracking = read_create(entry, range(4, 6), "C-1", "Rami continental")
+    players, tracking = read_create(entry, SEATS, "C-1", "Rami continental")
     normalise_options(entry.data.get("options"))
     return Table(players=players, tracking=tracking, balances=[0] * len(players))
 

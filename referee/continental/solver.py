@@ -26,6 +26,7 @@ from referee.cards import Card, excess
 from referee.continental.exit import Settlement, settlement_for
 from referee.continental.solver_tables import (CAN, CARDS, EMPTY, FITS, HAS, LENGTH, REST, RUNS, SHIFT, SUM,
                                                VALID, WINDOW)
+from referee.continental.state import JOKERS
 from referee.melds import Placed
 
 _MEMO: dict[tuple[int, int, int], int] = {}
@@ -136,7 +137,7 @@ def _sums(options: list[list[tuple[int, int]]]) -> list[dict]:
 def arrange(cards: Sequence[Card], players: int = 4, timing: str = "later"
             ) -> tuple[list[list[Placed]], Settlement] | None:
     """Find a valid exit for these 15 cards with the best settlement, or None when none exists."""
-    if len(cards) != 15 or excess(cards, "continental"):
+    if len(cards) != 15 or excess(cards, JOKERS):
         return None
     naturals: dict[str, list[int]] = {}
     wilds = []

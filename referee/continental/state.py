@@ -10,6 +10,8 @@ from referee.cards import Card
 DECK = 106  # K-2, C-1
 HAND = 15  # C-2
 LIMIT = 2  # K-2: every card of the continental deck, the joker too, is there twice
+JOKERS = 2  # K-2, C-1: two decks and two jokers
+SEATS = range(4, 6)  # C-1
 
 # Deal phases, kept in `Deal.phase`; the view shows them as `deal.phase`:
 #   take     full tracking: the player whose turn it is takes a card (or exits, C-4/C-5)

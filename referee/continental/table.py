@@ -1,4 +1,4 @@
-"""Rami continental at a table: the game module of `referee.log` (start, apply, clone, view, due, actor).
+"""Rami continental at a table: its `referee.game.Rules` (start, apply, clone, view, due, actor).
 
 Entries (API.md), `seat` being `Entry.seat`:
   deal       `dealer`; full tracking also `upcard` (C-2, C-15)
@@ -17,7 +17,7 @@ from referee.continental.fields import check_fields
 from referee.continental.session import normalise_options
 from referee.continental.state import Table
 from referee.continental.view import view
-from referee.log import CORRECTIONS, Entry
+from referee.entry import CORRECTIONS, Entry
 from referee.violations import Malformed
 
 __all__ = ["start", "apply", "clone", "view", "due", "actor", "normalise_options"]  # the module protocol

@@ -6,7 +6,7 @@ from referee.continental.fields import read_card, read_choice, seat_of
 from referee.continental.seen import add_seen
 from referee.continental.session import deal_in_play, null_deal
 from referee.continental.state import DISCARD, HAND, LIMIT, TAKE, Deal, Table
-from referee.log import Entry
+from referee.entry import Entry
 from referee.violations import N_, refuse
 
 SOURCES = ("stock", "discard")

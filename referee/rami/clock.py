@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from referee.log import Entry
+from referee.entry import Entry
 from referee.rami.fields import whole
 from referee.rami.state import Table
 from referee.rami.turns import take_stock

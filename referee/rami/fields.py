@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import Card, CardError, parse_card
-from referee.log import Entry
+from referee.entry import Entry
 from referee.melds import Placed, parse_placed
 from referee.violations import Malformed
 

@@ -16,11 +16,11 @@ from itertools import accumulate
 from referee.cards import Card, full_deck
 from referee.rami.fields import whole
 from referee.rami.hand import card_penalty
-from referee.rami.state import GAME, HAND
-from referee.log import Entry
+from referee.rami.state import HAND, JOKERS
+from referee.entry import Entry
 from referee.violations import Malformed, Violation
 
-_DECK = Counter(full_deck(GAME))
+_DECK = Counter(full_deck(JOKERS))
 
 
 def read_points(entry: Entry, players: int) -> dict[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.cards import Card
-from referee.log import Entry
+from referee.entry import Entry
 from referee.rami.fields import cards_of, seat_field, seat_key, whole
 from referee.rami.hand import hand_value
 from referee.rami import quick

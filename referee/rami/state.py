@@ -7,15 +7,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from referee.actors import Actors
-from referee.cards import JOKERS_IN_DECK, Card
+from referee.cards import Card
 from referee.melds import Placed
 from referee.violations import Malformed, refuse
 
-GAME = "rami"
-DECK = 108  # K-2: two 52-card decks and 4 jokers
+JOKERS = 4  # K-2: two 52-card decks and 4 jokers
+DECK = 108  # K-2
+SEATS = range(2, 5)
 HAND = 14  # R-3; the starter gets one more
 MAX_RESHUFFLES = 3
-JOKER_LIMIT = JOKERS_IN_DECK[GAME]
+JOKER_LIMIT = JOKERS
 
 
 def limit(card: Card) -> int:

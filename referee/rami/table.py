@@ -1,4 +1,4 @@
-"""Rami table engine (R-1..R-17): the game-module protocol of `referee.log`.
+"""Rami table engine (R-1..R-17): its `referee.game.Rules`, the fold `referee.log` replays through.
 
 A table meld's id is the seq of the `meld` entry that laid it × 10 + its place in that
 entry (41, 42, ... for entry 4's melds; `table_melds.meld_id`), so a correction never
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from referee.log import CORRECTIONS, Entry, read_create
+from referee.entry import CORRECTIONS, Entry, read_create
 from referee.rami import clock, scoring, table_melds, turns
 from referee.rami.fields import check_fields, whole
-from referee.rami.state import Table, normalise_options
+from referee.rami.state import SEATS, Table, normalise_options
 from referee.rami.view import view as _view
 from referee.violations import Malformed
 
@@ -29,12 +29,13 @@ HANDLERS = {
     "round": scoring.round_result,
     "timeout": clock.timeout,
 }
+ENTRY_TYPES = tuple(HANDLERS)
 SEAT_ENTRIES = frozenset({"draw", "discard", "meld", "lay_off", "retrieve_joker", "hand"})
 
 
 def start(entry: Entry) -> Table:
     """Open the table from its `create` entry: 2 to 4 players (R-1), options (R-2)."""
-    players, tracking = read_create(entry, range(2, 5), "R-1", "Rami")
+    players, tracking = read_create(entry, SEATS, "R-1", "Rami")
     return Table(players, normalise_options(entry.data.get("options")), tracking, [0] * len(players))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import JOKER, Card
-from referee.log import Entry
+from referee.entry import Entry
 from referee.melds import Placed
 from referee.rami import known
 from referee.rami.fields import card_field, int_field, placed_of

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.log import Entry
+from referee.entry import Entry
 from referee.rami import known
 from referee.rami.fields import card_field, int_field, seat_field
 from referee.rami.hand import card_penalty

@@ -9,10 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import NamedTuple
 
-from referee.stats import continental, rami
+from referee import games
 from referee.stats.table import Summary
-
-FIGURES = {"continental": continental.FIGURES, "rami": rami.FIGURES}
 
 
 class Played(NamedTuple):
@@ -46,37 +44,51 @@ def tables(played: list[Played], names: dict[str, str]) -> list[dict]:
 
 
 def standings(played: list[Played], names: dict[str, str]) -> dict[str, list[dict]]:
-    """Continental: sessions, sessions won, sum of balances; Rami: games, games won, average final total,
-    rounds won. Finished tables only; best first."""
-    cont: dict[str, dict] = {}
-    for p in finished(played, "continental"):
+    """Each game's standings, by its scoring (`balance_standings`, `penalty_standings`). Finished tables only;
+    best first."""
+    return {game.name: STANDINGS[game.scoring](finished(played, game.name), names) for game in games.ALL}
+
+
+def balance_standings(done: list[Played], names: dict[str, str]) -> list[dict]:
+    """Sessions, sessions won, sum of balances (the best balance first)."""
+    rows: dict[str, dict] = {}
+    for p in done:
         for seat, member in enumerate(p.seats):
-            row = cont.setdefault(member, {"player": names.get(member, member), "member": member,
+            row = rows.setdefault(member, {"player": names.get(member, member), "member": member,
                                            "sessions": 0, "won": 0, "balance": 0})
             row["sessions"] += 1
             row["won"] += seat in p.summary.winners
             row["balance"] += p.summary.scores[seat]
-    ram: dict[str, dict] = {}
-    for p in finished(played, "rami"):
+    return sorted(rows.values(), key=lambda r: (-r["balance"], -r["won"], r["player"].casefold()))
+
+
+def penalty_standings(done: list[Played], names: dict[str, str]) -> list[dict]:
+    """Games, games won, average final total, rounds won (the most games won first, then the lowest average)."""
+    rows: dict[str, dict] = {}
+    for p in done:
         for seat, member in enumerate(p.seats):
-            row = ram.setdefault(member, {"player": names.get(member, member), "member": member, "games": 0,
-                                          "won": 0, "average_total": 0, "rounds_won": 0, "_total": 0})
+            row = rows.setdefault(member, {"player": names.get(member, member), "member": member, "games": 0,
+                                           "won": 0, "average_total": 0, "rounds_won": 0, "_total": 0})
             row["games"] += 1
             row["won"] += seat in p.summary.winners
             row["_total"] += p.summary.scores[seat]
             row["rounds_won"] += sum(1 for d in p.summary.deals if d.winner == seat)
-    for row in ram.values():
+    for row in rows.values():
         row["average_total"] = round(row.pop("_total") / row["games"], 1)
-    return {"continental": sorted(cont.values(), key=lambda r: (-r["balance"], -r["won"], r["player"].casefold())),
-            "rami": sorted(ram.values(), key=lambda r: (-r["won"], r["average_total"], r["player"].casefold()))}
+    return sorted(rows.values(), key=lambda r: (-r["won"], r["average_total"], r["player"].casefold()))
+
+
+STANDINGS = {"balance": balance_standings, "penalty": penalty_standings}  # by `Game.scoring`
 
 
 def figures(played: list[Played], member: str, game: str) -> dict:
     """A member's figures at one game: each a count, an average where it has values, and its entries.
 
-    `invalid_exits` also gives `rules`: each rule broken, most often first, with its own entries.
+    A figure of the game's `BY_RULE` (Continental's `invalid_exits`) also gives `rules`: each rule broken,
+    most often first, with its own entries.
     """
-    counted: dict[str, list[tuple[str, int, object]]] = {name: [] for name in FIGURES[game]}
+    stats = games.get(game).stats
+    counted: dict[str, list[tuple[str, int, object]]] = {name: [] for name in stats.FIGURES}
     sessions = 0
     for p in sorted(played, key=lambda p: (p.created_at, p.table_id)):  # entries oldest first
         if p.summary.game != game or member not in p.seats:
@@ -92,13 +104,13 @@ def figures(played: list[Played], member: str, game: str) -> dict:
         values = [v for _, _, v in items if isinstance(v, (int, float))]
         out[name] = {"count": len(items), "average": round(sum(values) / len(values), 1) if values else None,
                      "entries": [{"table": t, "seq": s} for t, s, _ in items]}
-    if game == "continental":
+    for name in stats.BY_RULE:
         rules: dict[str, list[dict]] = {}
-        for table_id, seq, broken in counted["invalid_exits"]:
+        for table_id, seq, broken in counted[name]:
             for rule in broken or ():
                 rules.setdefault(rule, []).append({"table": table_id, "seq": seq})
-        out["invalid_exits"]["rules"] = [{"rule": r, "count": len(e), "entries": e}
-                                         for r, e in sorted(rules.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
+        out[name]["rules"] = [{"rule": r, "count": len(e), "entries": e}
+                              for r, e in sorted(rules.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
     return out
 
 
@@ -114,15 +126,16 @@ def form(played: list[Played], member: str, game: str, last: int = 10) -> list[d
 
 
 def over_time(played: list[Played], game: str, names: dict[str, str]) -> dict:
-    """Standings after each finished table of the game, oldest first: Continental the summed balance,
-    Rami the games won. `{"tables": [ids], "players": [{"member", "player", "values": [...]}]}`."""
+    """Standings after each finished table of the game, oldest first: the summed balance (balance scoring)
+    or the games won (penalty scoring). `{"tables": [ids], "players": [{"member", "player", "values": [...]}]}`."""
+    balance = games.get(game).scoring == "balance"
     done = finished(played, game)
     members = list(dict.fromkeys(m for p in done for m in p.seats))
     running = {m: 0 for m in members}
     values: dict[str, list[int]] = {m: [0] for m in members}
     for p in done:
         for seat, member in enumerate(p.seats):
-            if game == "continental":
+            if balance:
                 running[member] += p.summary.scores[seat]
             else:
                 running[member] += seat in p.summary.winners

@@ -9,10 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from referee import log
-from referee.stats import continental, rami
-
-GAMES = {"continental": continental, "rami": rami}
+from referee import games, log
+from referee.entry import Entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +33,7 @@ class Summary:
     tracking: str
     status: str = "playing"
     winners: list[int] | None = None
-    scores: list[int] = field(default_factory=list)  # final balances (continental) or totals (rami)
+    scores: list[int] = field(default_factory=list)  # final balances or totals (the game's scoring)
     deals: list[Deal] = field(default_factory=list)
     figures: list[dict[str, list[tuple[int, object]]]] = field(default_factory=list)
 
@@ -43,15 +41,15 @@ class Summary:
         self.figures[seat].setdefault(name, []).append((seq, value))
 
 
-def summarise(entries: list[log.Entry]) -> Summary:
+def summarise(entries: list[Entry]) -> Summary:
     """Fold a whole log (already accepted) into its summary."""
     first = entries[0].data
-    game = GAMES[first["game"]]
+    game = games.get(first["game"]).stats
     summary = Summary(first["game"], list(first["players"]), first.get("tracking", "full"))
     summary.figures = [{} for _ in summary.players]
     watch = game.Watcher(summary)
 
-    def observe(entry: log.Entry, verdict: dict | None, state) -> None:
+    def observe(entry: Entry, verdict: dict | None, state) -> None:
         watch.entry(entry, verdict, state)
         results = state.results
         if len(results) > len(summary.deals):

@@ -12,7 +12,7 @@ from referee.violations import Refusal
 
 from .continental_log import PLAIN_EXIT, Play
 
-CARDS = sorted({c.text for c in full_deck("continental")})
+CARDS = sorted({c.text for c in full_deck(jokers=2)})
 BROKEN = PLAIN_EXIT[:4] + [["4H", "5H", "7H"]]
 
 

@@ -92,7 +92,7 @@ class Game:
 
     def unseen(self) -> list[str]:
         """Cards the table has not seen (K-2), to make up hands that fit the deck."""
-        rest = Counter(full_deck("rami")) - self.state.deal.seen
+        rest = Counter(full_deck(jokers=4)) - self.state.deal.seen
         return sorted(c.text for c in rest.elements())
 
     def go_out_on_first_turn(self, starter: int) -> None:

@@ -17,7 +17,7 @@ def scorekeeping(players=3, **options) -> Game:
 
 def reachable_with_14_cards() -> set[int]:
     """Every value some hand of 1 to 14 cards of the Rami decks is worth (an oracle, by dynamic programming)."""
-    values = sorted(card_penalty(c) for c in full_deck("rami"))
+    values = sorted(card_penalty(c) for c in full_deck(jokers=4))
     sums = [{0}] + [set() for _ in range(14)]  # sums[k]: values of k cards
     for value in values:
         for k in range(14, 0, -1):
@@ -130,7 +130,7 @@ def test_a_hand_of_two_points_is_refused_once_every_two_was_shown_in_the_other_h
 def worth_oracle(hands: dict[str, list[str]]) -> set[int]:
     """Every value 1 to 14 of the cards left (the decks less `hands`) are worth, by brute dynamic programming."""
     from collections import Counter
-    left = Counter(full_deck("rami")) - Counter(parse_card(c) for cards in hands.values() for c in cards)
+    left = Counter(full_deck(jokers=4)) - Counter(parse_card(c) for cards in hands.values() for c in cards)
     sums = [{0}] + [set() for _ in range(14)]
     for card in left.elements():
         for k in range(14, 0, -1):

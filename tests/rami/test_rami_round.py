@@ -91,7 +91,7 @@ def test_players_tied_for_the_lowest_total_all_win():
 
 def play_stock_turns(game: Game, until) -> None:
     """Take from the stock and discard, turn after turn, until `until(game)`; discards fit the deck."""
-    discards = cycle(c.text for c in full_deck("rami") if not c.is_joker)
+    discards = cycle(c.text for c in full_deck(jokers=4) if not c.is_joker)
     while not until(game):
         seat = game.deal_view["turn"]
         if game.deal_view["phase"] == "take":

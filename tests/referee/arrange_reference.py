@@ -27,7 +27,7 @@ def can_be_run(group: tuple[Card, ...]) -> bool:
 
 def exit_exists(cards: list[Card]) -> bool:
     """Tell whether the 15 cards can be laid as a valid exit, by trying every split into runs."""
-    if len(cards) != 15 or excess(cards, "continental"):
+    if len(cards) != 15 or excess(cards, jokers=2):
         return False
     # Every wild can stand for any place (C-1, K-5): one generic wild stands for them all.
     # Naturals first, so the first card left is a natural while there is one.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from referee.cards import JOKERS_IN_DECK, Card, excess
+from referee.cards import Card, excess
 from referee.continental.exit import SHAPES, ExitVerdict, _RUN_OK, hand_of, is_wild, settle, settlement_for
 from referee.melds import Placed
 from referee.violations import Violation
@@ -243,7 +243,7 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
         first = low.bit_length() - 1
         ordered.append([by_place[p] for p in range(first, first + len(run))])
         suits.add(suit)
-    if jokers > JOKERS_IN_DECK["continental"]:
+    if jokers > 2:
         return None
     return ExitVerdict(True, [], settlement_for(twos, jokers, len(suits) == 1, players, timing), ordered)
 
@@ -269,8 +269,8 @@ def _judge_faults(runs, players: int, timing: str) -> ExitVerdict:
                            dup_rules=("C-10",), where=where)
         violations += result.violations
         ordered_runs.append([p for _, p in result.ordered] if result.ok else list(run))
-    for card, n in excess(hand_of(runs), "continental").items():
-        held = f"{JOKERS_IN_DECK['continental']} jokers" if card.is_joker else f"{card.text} twice"
+    for card, n in excess(hand_of(runs), jokers=2).items():
+        held = "2 jokers" if card.is_joker else f"{card.text} twice"
         violations.append(Violation("K-2", f"{card.text} appears {n} times; the two decks hold {held}",
                                     card=card.text))
     if violations:

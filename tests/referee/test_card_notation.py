@@ -77,12 +77,12 @@ def test_a_placed_card_prints_canonically():
 
 
 def test_decks_hold_106_and_108_cards():
-    assert deck_size("continental") == len(full_deck("continental")) == 106
-    assert deck_size("rami") == len(full_deck("rami")) == 108
+    assert deck_size(jokers=2) == len(full_deck(jokers=2)) == 106
+    assert deck_size(jokers=4) == len(full_deck(jokers=4)) == 108
 
 
 def test_a_third_copy_or_a_third_joker_is_too_many_for_continental():
-    assert excess(parse_cards(["7H", "7H", "JK", "JK"]), "continental") == {}
-    assert excess(parse_cards(["7H", "7H", "7H"]), "continental") == {Card(7, "H"): 3}
-    assert excess(parse_cards(["JK"] * 3), "continental") == {JOKER: 3}
-    assert excess(parse_cards(["JK"] * 4), "rami") == {}
+    assert excess(parse_cards(["7H", "7H", "JK", "JK"]), jokers=2) == {}
+    assert excess(parse_cards(["7H", "7H", "7H"]), jokers=2) == {Card(7, "H"): 3}
+    assert excess(parse_cards(["JK"] * 3), jokers=2) == {JOKER: 3}
+    assert excess(parse_cards(["JK"] * 4), jokers=4) == {}

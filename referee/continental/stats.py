@@ -4,6 +4,7 @@ suit (C-4, C-5, C-12), and the transfers received and paid (C-12)."""
 from __future__ import annotations
 
 FIGURES = ("exits", "invalid_exits", "first_turn", "without_drawing", "one_suit", "received", "paid")
+BY_RULE = ("invalid_exits",)  # counted rule by rule too: its values are the rules broken
 FIRST_TURN, WITHOUT_DRAWING = 7, 10  # C-12: what the timing adds per opponent
 
 

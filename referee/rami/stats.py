@@ -4,6 +4,7 @@ won (R-13), the hand left when a round ends (R-14) and timeouts (R-17)."""
 from __future__ import annotations
 
 FIGURES = ("openings", "lay_offs", "jokers", "rounds_won", "hand_left", "timeouts")
+BY_RULE: tuple[str, ...] = ()
 
 
 class Watcher:

@@ -1,0 +1,21 @@
+"""Rami continental, as the rest of the app knows it (`referee.game.Game`)."""
+
+from __future__ import annotations
+
+from referee.continental import stats, table
+from referee.continental.state import JOKERS, SEATS
+from referee.game import Game
+from referee.violations import N_
+
+GAME = Game(
+    name="continental",
+    title=N_("Rami continental"),
+    choice=N_("Rami continental (4–5 players)"),
+    seats=SEATS,
+    scoring="balance",  # C-12: the winner receives from each opponent
+    jokers=JOKERS,
+    entry_types=table.ENTRY_TYPES,
+    rules=table,
+    stats=stats,
+    features=frozenset({"upcard", "quick_exit"}),
+)

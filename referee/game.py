@@ -1,0 +1,96 @@
+"""What a game is, declared once: the fold `referee.log` replays through, and what the rest asks of it.
+
+A game is a package `referee/<name>/` whose `game.py` declares one `Game`; `referee.games` lists them. The
+log, the statistics, the schemas, the replays and the pages read the `Game` and ask it what it does
+(`game.scoring == "balance"`, `"clock" in game.features`), never which game it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Callable, Protocol
+
+from referee.entry import Entry
+
+SCORINGS = ("balance", "penalty")  # transfers between seats, best balance wins | points against, lowest wins
+
+
+class Rules(Protocol):
+    """One game's table module: the fold of its log (`referee.log.replay` and `append`).
+
+    `apply` checks the entry against the state and raises `Refusal` (422) or `Malformed` (400) *before*
+    changing anything, then folds it in place; the verdict is a dict for an entry that is judged, else None.
+    A game with a clock also gives `corrected(state, at)`: told, while the log folds, that a correction was
+    entered at `at`, at its place in the log (a replay of the first N entries sees the same).
+    """
+
+    def start(self, entry: Entry) -> Any:
+        """The state from entry 1 (`create`)."""
+
+    def apply(self, state: Any, entry: Entry) -> dict | None:
+        """Check the entry, then fold it into `state`; its verdict, if it is judged."""
+
+    def clone(self, state: Any) -> Any:
+        """An independent copy, to try an entry on."""
+
+    def view(self, state: Any) -> dict:
+        """The table as the API shows it: players, deal, results, status, winners."""
+
+    def due(self, state: Any, now: datetime) -> list[dict]:
+        """Entries the server must write by `now` (a clock's timeouts), each `{"type", "at", ...}`."""
+
+    def actor(self, state: Any, entry: Entry) -> int | None:
+        """The seat whose token may write the entry (None: the host only)."""
+
+    def normalise_options(self, options: dict | None) -> dict:
+        """The table's options with their defaults; refuse an unknown option or value."""
+
+
+class Stats(Protocol):
+    """One game's figures per seat, counted while its log replays (`referee.stats.table.summarise`)."""
+
+    FIGURES: tuple[str, ...]  # the figures a member's page shows, in order
+    BY_RULE: tuple[str, ...]  # figures whose values are the rules broken: also counted rule by rule
+
+    Watcher: Callable[[Any], Any]  # (summary) -> with `entry(entry, verdict, state)`, `ended(entry, result, points)`
+
+    def final(self, state: Any) -> tuple[str, list[int] | None, list[int]]:
+        """Status, winners and scores of the replayed state."""
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """A game as everything outside its package knows it.
+
+    `features` name what only some games do, for the pages to ask: `clock` (turns are timed, a timeout is
+    written by the server), `table_melds` (melds lie on the table between turns), `upcard` (the deal turns a
+    card up on the pile), `quick_exit` / `quick_round` (a results table scores a deal by its exit's counts /
+    a round by its points). `templates/games/<name>/` holds what only this game shows.
+    """
+
+    name: str  # as a log's entry 1 and the API write it
+    title: str  # the game's name for people (a message key: the pages translate it)
+    choice: str  # the start form's label for it, with its seats (a message key)
+    seats: range  # how many players sit at it
+    scoring: str  # one of SCORINGS
+    jokers: int  # in its decks, besides two 52-card decks (K-2)
+    entry_types: tuple[str, ...]  # besides `create` and the corrections
+    rules: Rules
+    stats: Stats
+    features: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.scoring not in SCORINGS:
+            raise ValueError(f"{self.name}: scoring is one of {SCORINGS}, not {self.scoring!r}")
+
+    def has(self, feature: str) -> bool:
+        """Whether the game does `feature` (see the class's docstring)."""
+        return feature in self.features
+
+    def template(self, part: str) -> str:
+        """The path of one of the game's own templates, `templates/games/<name>/<part>.html`."""
+        return f"games/{self.name}/{part}.html"
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"
