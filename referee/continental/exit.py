@@ -2,71 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Sequence
 
 from referee.cards import Card, CardError
+from referee.continental.exit_faults import judge_faults
+from referee.continental.settlement import (FIRST_TURN_BONUS, SHAPES, TIMINGS, ExitVerdict, Settlement,  # noqa: F401
+                                            hand_of, is_wild, settle, settlement_for)  # noqa: F401 - the judge's vocabulary
 from referee.continental.state import JOKERS
 from referee.melds import Placed, parse_meld
-from referee.violations import Violation
 
-SHAPES = (  # C-6, run lengths in decreasing order
-    (3, 3, 3, 3, 3),
-    (4, 4, 4, 3),
-    (5, 4, 3, 3),
-)
-TIMINGS = ("later", "first_turn", "without_drawing")
-FIRST_TURN_BONUS = {"later": 0, "first_turn": 7, "without_drawing": 10}  # C-12, C-4, C-5
 _RUN_OK = {(1 << n) - 1 for n in range(3, 14)}  # C-7: bit masks of n consecutive places, shifted down
-
-
-def is_wild(card: Card) -> bool:
-    """C-1: every 2 and every joker (rank 0) is wild."""
-    return card.rank in (0, 2)
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """C-12: what each opponent transfers to the winner, part by part."""
-
-    out: int
-    wilds: int
-    first_turn: int
-    one_suit: int
-    players: int
-
-    @property
-    def per_opponent(self) -> int:
-        return self.out + self.wilds + self.first_turn + self.one_suit
-
-    @property
-    def winner_gain(self) -> int:
-        return self.per_opponent * (self.players - 1)
-
-    def to_dict(self) -> dict:
-        return {
-            "per_opponent": self.per_opponent,
-            "winner_gain": self.winner_gain,
-            "parts": {"out": self.out, "wilds": self.wilds, "first_turn": self.first_turn, "one_suit": self.one_suit},
-        }
-
-
-@dataclass
-class ExitVerdict:
-    """The judge's answer: valid, or every violation; the settlement of a valid exit."""
-
-    valid: bool
-    violations: list[Violation] = field(default_factory=list)
-    settlement: Settlement | None = None
-    runs: list[list[Placed]] = field(default_factory=list)  # in position order when valid
-
-    def to_dict(self) -> dict:
-        return {
-            "valid": self.valid,
-            "violations": [v.to_dict() for v in self.violations],
-            "settlement": self.settlement.to_dict() if self.settlement else None,
-        }
 
 
 def parse_exit(runs: object) -> list[list[Placed]]:
@@ -76,27 +21,6 @@ def parse_exit(runs: object) -> list[list[Placed]]:
     return [parse_meld(run) for run in runs]
 
 
-def hand_of(runs: Sequence[Sequence[Placed]]) -> list[Card]:
-    """List the physical cards of an exit (what the player holds)."""
-    return [p.card for run in runs for p in run]
-
-
-@lru_cache(maxsize=1024)  # a settlement is a frozen value of a few small numbers: share them
-def settlement_for(twos: int, jokers: int, one_suit: bool, players: int, timing: str) -> Settlement:
-    """Compute C-12 from what it depends on: the 2s, the jokers, one suit, the table and the timing."""
-    wilds = twos + 2 * jokers if (twos or jokers) else 10
-    return Settlement(out=1, wilds=wilds, first_turn=FIRST_TURN_BONUS[timing], one_suit=10 if one_suit else 0,
-                      players=players)
-
-
-def settle(runs: Sequence[Sequence[Placed]], players: int, timing: str) -> Settlement:
-    """Compute C-12 for a valid exit; wilds count as the suit they stand for."""
-    cards = hand_of(runs)
-    suits = {(p.announced or p.card).suit for run in runs for p in run}
-    return settlement_for(sum(1 for c in cards if c.rank == 2), sum(1 for c in cards if c.is_joker),
-                          len(suits) == 1, players, timing)
-
-
 def judge_exit(runs: Sequence[Sequence[Placed]], players: int = 4, timing: str = "later") -> ExitVerdict:
     """Judge an exit and report every violation with its rule and run (C-6..C-10, K-2)."""
     lengths = tuple(sorted(map(len, runs), reverse=True))
@@ -104,7 +28,7 @@ def judge_exit(runs: Sequence[Sequence[Placed]], players: int = 4, timing: str =
         valid = _judge_valid(runs, players, timing)
         if valid is not None:
             return valid
-    return _faults.judge_faults(runs, players, timing, lengths)
+    return judge_faults(runs, players, timing, lengths)
 
 
 _SHIFT = {"C": 0, "D": 16, "H": 32, "S": 48}  # where a suit's places sit in one int (K-2 counts)
@@ -185,7 +109,5 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
 
 def _judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) -> ExitVerdict:
     """Find every violation of an exit (referee.continental.exit_faults)."""
-    return _faults.judge_faults(runs, players, timing, lengths)
+    return judge_faults(runs, players, timing, lengths)
 
-
-from referee.continental import exit_faults as _faults  # noqa: E402 - it needs what is above

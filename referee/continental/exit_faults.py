@@ -9,7 +9,7 @@ very words `referee.runs.run_faults` would use. Every other run goes to `run_fau
 from __future__ import annotations
 
 from referee.cards import COPIES, JOKER, SUITS, excess, full_deck
-from referee.continental.exit import SHAPES, ExitVerdict, is_wild, settle
+from referee.continental.settlement import SHAPES, ExitVerdict, is_wild, settle
 from referee.continental.state import JOKERS
 from referee.melds import Placed
 from referee.runs import run_faults

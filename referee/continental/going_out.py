@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from referee.cards import CardError
 from referee.continental import quick, windows
-from referee.continental.exit import TIMINGS, judge_exit, parse_exit
+from referee.continental.exit import judge_exit, parse_exit
 from referee.continental.fields import read_choice, seat_of
 from referee.continental.seen import is_consistent, learn_hand, revealed_violations
 from referee.continental.session import deal_in_play, null_deal, win
+from referee.continental.settlement import TIMINGS
 from referee.continental.state import DECK, TAKE, Deal, Table
 from referee.entry import Entry
 from referee.violations import N_, Malformed, Refusal, Violation, refuse

@@ -10,8 +10,8 @@ C-12 says, with the balances summing to zero and the session ending after the la
 from __future__ import annotations
 
 from referee.cards import COPIES, SUITS
-from referee.continental.exit import TIMINGS, settlement_for
 from referee.continental import windows
+from referee.continental.settlement import TIMINGS, settlement_for
 from referee.continental.fields import read_choice
 from referee.continental.session import deal_in_play, win
 from referee.continental.state import JOKERS, Table

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from referee.cards import Card, excess
-from referee.continental.exit import Settlement, settlement_for
+from referee.continental.settlement import Settlement, settlement_for
 from referee.continental.solver_tables import (CAN, CARDS, EMPTY, FITS, HAS, LENGTH, REST, RUNS, SHIFT, SUM,
                                                VALID, WINDOW)
 from referee.continental.state import JOKERS

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from referee.cards import SUITS, Card
-from referee.continental.exit import SHAPES
+from referee.continental.settlement import SHAPES
 
 LENGTHS = (3, 4, 5)
 SHIFT = {3: 1, 4: 6, 5: 24}
