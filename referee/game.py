@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from referee.entry import Entry
 
@@ -59,14 +59,22 @@ class Stats(Protocol):
         """Status, winners and scores of the replayed state."""
 
 
+def no_options(fields: Mapping[str, str]) -> None:
+    """A game without options of its own on the start form: the API's body gives none."""
+    return None
+
+
 @dataclass(frozen=True, eq=False)
 class Game:
     """A game as everything outside its package knows it.
 
     `features` name what only some games do, for the pages to ask: `clock` (turns are timed, a timeout is
-    written by the server), `table_melds` (melds lie on the table between turns), `upcard` (the deal turns a
-    card up on the pile), `quick_exit` / `quick_round` (a results table scores a deal by its exit's counts /
-    a round by its points). `templates/games/<name>/` holds what only this game shows.
+    written by the server), `pickup` (a card taken from the pile must be laid in the same turn), `table_melds`
+    (melds lie on the table between turns), `upcard` (the deal turns a card up on the pile).
+
+    `templates/games/<name>/` holds what only this game shows: `standings.html` (its group standings),
+    `quick_start.html` (a results table's quick score), and optionally `options.html` (its fields on the
+    start form), which `form_options` reads back into the API's `options` (None: the body has none).
     """
 
     name: str  # as a log's entry 1 and the API write it
@@ -79,6 +87,7 @@ class Game:
     rules: Rules
     stats: Stats
     features: frozenset[str] = frozenset()
+    form_options: Callable[[Mapping[str, str]], dict | None] = no_options
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:

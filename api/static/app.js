@@ -58,13 +58,14 @@
     });
   }
 
-  function initRamiOptions(root) {
-    var box = root.querySelector("#rami-options");
-    if (!box) { return; }
+  // A game's own options on the start form show while that game is the one chosen.
+  function initGameOptions(root) {
+    var boxes = root.querySelectorAll("[data-options-of]");
+    if (!boxes.length) { return; }
     var radios = root.querySelectorAll("input[name=game]");
     function sync() {
-      var rami = root.querySelector("input[name=game]:checked");
-      box.hidden = !(rami && rami.value === "rami");
+      var chosen = root.querySelector("input[name=game]:checked");
+      boxes.forEach(function (box) { box.hidden = !(chosen && chosen.value === box.dataset.optionsOf); });
     }
     radios.forEach(function (r) { r.addEventListener("change", sync); });
     sync();
@@ -144,7 +145,7 @@
   }
 
   function init(root) {
-    initPickers(root); initClock(root); initRamiOptions(root); initDealerNames(root); initTimes(root);
+    initPickers(root); initClock(root); initGameOptions(root); initDealerNames(root); initTimes(root);
   }
 
   document.addEventListener("DOMContentLoaded", function () {

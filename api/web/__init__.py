@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from flask import Flask, request
 
-from api.web import cardview, i18n, security
+from api.web import cardview, gameview, i18n, security
 
 INDEXED = frozenset({"/", "/rules"})  # the pages a search engine may list; every other address says noindex
 
@@ -23,6 +23,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(bp)
     i18n.init_app(app)
     messages.init_app(app)
+    gameview.init_app(app)
     app.jinja_env.globals.update(
         _=i18n.gettext, csrf_token=security.csrf_token, lang=i18n.current_lang,
         card_label=i18n.card_label, card_name=i18n.card_name, is_red=i18n.is_red,

@@ -1,6 +1,8 @@
-"""The scores deal by deal as an SVG line chart: balances (Continental) or totals against the ceiling (Rami)."""
+"""The scores deal by deal as an SVG line chart: balances, or penalty totals against the ceiling (`Game.scoring`)."""
 
 from __future__ import annotations
+
+from referee import games
 
 # Colour-blind-safe palette (Okabe-Ito), each with its own dash pattern too.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#8a6d00")
@@ -23,7 +25,8 @@ def series(table: dict) -> list[list[int]]:
 def chart(table: dict) -> dict:
     """Lay out the chart: lines with their points, the zero or ceiling line, ticks."""
     rows = series(table)
-    ceiling = (table.get("options") or {}).get("ceiling") if table["game"] == "rami" else None
+    ceiling = (table.get("options") or {}).get("ceiling") if "game" in table and \
+        games.get(table["game"]).scoring == "penalty" else None
     values = [v for row in rows for v in row] + ([ceiling] if ceiling else [])
     low, high = min(values + [0]), max(values + [1])
     if high == low:

@@ -12,13 +12,12 @@ LABEL = 14  # room under the lowest bar for its value, above the dates
 
 
 def standings(over: dict, game: str, leaders: list[str]) -> dict | None:
-    """Continental: each leader's summed balance after each session; Rami: the games won so far."""
+    """Each leader's standing after each finished table (`referee.stats.group.over_time`)."""
     rows = {p["member"]: p for p in over["players"]}
     shown = [m for m in leaders if m in rows][:MAX_LINES]
     if not over["tables"] or not shown:
         return None
-    table = {"game": "continental", "options": {}, "players": [{"name": rows[m]["player"]} for m in shown],
-             "results": []}
+    table = {"options": {}, "players": [{"name": rows[m]["player"]} for m in shown], "results": []}  # no ceiling
     for i in range(len(over["tables"])):
         table["results"].append({"scores": {seat: rows[m]["values"][i + 1] - rows[m]["values"][i]
                                             for seat, m in enumerate(shown)}})

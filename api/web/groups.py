@@ -13,6 +13,7 @@ from api.web.group_labels import figure_label, figure_rows
 from api.web.i18n import gettext as _
 from api.web.address import external_url
 from api.web.qr import qr_svg
+from referee import games
 from referee.stats import group as stats
 from referee.violations import Malformed
 
@@ -47,7 +48,7 @@ def group(group_id):
     names = {m["id"]: m["name"] for m in read["members"]}
     charts = {game: group_charts.standings(stats.over_time(played, game, names), game,
                                            [r["member"] for r in read["standings"][game]])
-              for game in ("continental", "rami")}
+              for game in games.NAMES}
     link = external_url("groups_web.enter", group_id=group_id, token=token)
     return render_template("group.html", group=read, period=period, charts=charts, link=link,
                            qr=_qr(link, _("QR code of the group's link")))
@@ -68,8 +69,8 @@ def player(group_id, member):
         stats_ = group_service.player(group_id, group_access.token(group_id), member, period)
     except ApiError:
         abort(404, description=_("This group has no such player."))
-    forms = {game: group_charts.form(stats_[game]["form"]) for game in ("continental", "rami")}
-    rows = {game: figure_rows(game, stats_[game]) for game in ("continental", "rami")}
+    forms = {game: group_charts.form(stats_[game]["form"]) for game in games.NAMES}
+    rows = {game: figure_rows(game, stats_[game]) for game in games.NAMES}
     return render_template("group_player.html", group=record, player=stats_, period=period, forms=forms, rows=rows)
 
 

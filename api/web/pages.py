@@ -6,10 +6,11 @@ import secrets
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
-from api.web import backend, codes, forms, group_forms, rulesdoc, security
+from api.web import backend, codes, group_forms, rulesdoc, security
 from api.web.address import external_url
 from api.web.i18n import LANGUAGES, current_lang, gettext as _
 from api.web.qr import qr_svg
+from referee import games
 
 bp = Blueprint("pages", __name__)
 bp.before_request(security.check_csrf)
@@ -37,14 +38,12 @@ def new():
 def create():
     """Start a table, keep its host token on this phone and show the share page."""
     form = request.form
-    game = form.get("game", "continental")
+    game = form.get("game", games.DEFAULT.name)
     players = [n.strip() for n in form.getlist("player") if n.strip()]
     body = {"game": game, "players": players, "tracking": form.get("tracking", "full")}
-    if game == "rami":
-        opening = form.get("opening", "51")
-        body["options"] = {"opening": int(opening) if opening.isdigit() else opening,
-                           "ceiling": forms.number(form.get("ceiling", "100"), form.get("ceiling")),
-                           "turn_seconds": 60 if form.get("clock", "on") == "on" else None}
+    options = games.GAMES[game].form_options(form) if game in games.GAMES else None  # the API names an unknown one
+    if options is not None:
+        body["options"] = options
     dealer = form.get("dealer", "random")
     dealer = int(dealer) if dealer.isdigit() and int(dealer) < len(players) else secrets.randbelow(max(len(players), 1))
     created, problem = open_table(body, dealer, drawn=form.get("dealer", "random") == "random",

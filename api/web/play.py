@@ -8,6 +8,7 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 
 from api.web import backend, cardview, codes, exitcheck, facts, forms, messages, security, turn
 from api.web.i18n import gettext as _
+from referee import games
 
 bp = Blueprint("play", __name__)
 bp.before_request(security.check_csrf)
@@ -44,8 +45,9 @@ def table(table_id):
     first = turn.is_first_deal(view)
     info = codes.table_info(table_id) if first else {}
     kinds = turn.may(view) if at is None else []
-    live_turn = at is None and view["game"] == "rami" and turn.turn_seat(view) is not None
-    story = facts.open_turn(table_id, view) if live_turn else None  # a Rami timeout or pickup to explain
+    game = games.get(view["game"])
+    live_turn = at is None and (game.has("clock") or game.has("pickup")) and turn.turn_seat(view) is not None
+    story = facts.open_turn(table_id, view) if live_turn else None  # a timeout or a pickup to explain
     return render_template(
         "play.html", table=view, who=who, at=at, kinds=kinds, acting=_acting(view, who), key=uuid.uuid4().hex,
         headline=turn.headline(view, story), flash=flash_note(table_id), first_deal=first, story=story,

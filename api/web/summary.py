@@ -7,14 +7,15 @@ from flask import Blueprint, abort, redirect, render_template, url_for
 from api.web import backend, chart, evidence, security
 from api.web.address import external_url
 from api.web.i18n import gettext as _
+from referee import games
 
 bp = Blueprint("summary", __name__)
 bp.before_request(security.check_csrf)
 
 
 def standings(table: dict) -> list[dict]:
-    """The players best first: the highest balance (Continental, C-15), the lowest total (Rami, R-16)."""
-    best_high = table["game"] == "continental"
+    """The players best first: the highest balance (balance scoring, C-15), the lowest total (penalty, R-16)."""
+    best_high = games.get(table["game"]).scoring == "balance"
     ranked = sorted(table["players"], key=lambda p: (-p["score"] if best_high else p["score"], p["seat"]))
     out, place = [], 0
     for i, player in enumerate(ranked):

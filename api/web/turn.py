@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from api.web.i18n import card_label, gettext as _
+from referee import games
 
 
 def may(table: dict) -> list[str]:
@@ -56,7 +57,7 @@ def headline(table: dict, story: dict | None = None) -> str:
     if phase == "play":
         return _("%(name)s's turn: lay down or discard.", name=name)
     if phase == "discard":
-        if table["game"] == "rami":  # a Rami turn waits for a lone discard only after a timeout
+        if _has(table, "clock"):  # such a turn waits for a lone discard only after a timeout
             if timeout_takes(story) == "stock":
                 return _("Time ran out for %(name)s (R-17): %(name)s takes the top card of the stock, "
                          "then discards the heaviest card in hand.", name=name)
@@ -86,7 +87,7 @@ def timeout_takes(story: dict | None) -> str | None:
 def timeout_note(table: dict, story: dict | None) -> str | None:
     """Explain the hand count after a Rami timeout: the card now counted, the pile card put back."""
     deal = table.get("deal") or {}
-    if table.get("game") != "rami" or deal.get("phase") != "discard" or not story or not story.get("timeout"):
+    if not _has(table, "clock") or deal.get("phase") != "discard" or not story or not story.get("timeout"):
         return None
     turn = deal.get("turn")
     name = table["players"][turn]["name"]
@@ -105,10 +106,16 @@ def timeout_note(table: dict, story: dict | None) -> str | None:
 def stuck_pickup(table: dict, story: dict | None, kinds: list[str]) -> dict | None:
     """A Rami player holding the card taken from the pile, which must be laid this turn (R-5)."""
     deal = table.get("deal") or {}
-    if table.get("game") != "rami" or deal.get("phase") != "play" or not story or "discard" in kinds:
+    if not _has(table, "pickup") or deal.get("phase") != "play" or not story or "discard" in kinds:
         return None
     draw = story.get("draw") or {}
     if draw.get("from") != "discard" or draw.get("laid") or not draw.get("card"):
         return None
     return {"seat": deal.get("turn"), "card": draw["card"], "seq": draw["seq"],
             "undo": draw["seq"] == story.get("last")}
+
+
+def _has(table: dict, feature: str) -> bool:
+    """Whether the table's game does `feature` (a table without its game does nothing of a game's own)."""
+    game = games.GAMES.get(table.get("game"))
+    return game is not None and game.has(feature)

@@ -17,5 +17,5 @@ GAME = Game(
     entry_types=table.ENTRY_TYPES,
     rules=table,
     stats=stats,
-    features=frozenset({"upcard", "quick_exit"}),
+    features=frozenset({"upcard"}),
 )

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from referee.game import Game
 from referee.rami import stats, table
 from referee.rami.state import JOKERS, SEATS
 from referee.violations import N_
+
+
+def options_from(fields: Mapping[str, str]) -> dict:
+    """Rami's options (R-2) from its fields of the start form (templates/games/rami/options.html)."""
+    opening = fields.get("opening", "51")
+    return {"opening": int(opening) if opening.isdigit() else opening,
+            "ceiling": _number(fields.get("ceiling", "100"), fields.get("ceiling")),
+            "turn_seconds": 60 if fields.get("clock", "on") == "on" else None}
+
+
+def _number(text: str | None, default: str | None) -> int | str | None:
+    try:
+        return int(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return default
+
 
 GAME = Game(
     name="rami",
@@ -17,5 +35,6 @@ GAME = Game(
     entry_types=table.ENTRY_TYPES,
     rules=table,
     stats=stats,
-    features=frozenset({"clock", "table_melds", "quick_round"}),
+    features=frozenset({"clock", "pickup", "table_melds"}),
+    form_options=options_from,
 )

@@ -14,7 +14,7 @@ from referee.violations import Malformed
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ("start", "apply", "clone", "view", "due", "actor", "normalise_options")
-FEATURES = {"clock", "table_melds", "upcard", "quick_exit", "quick_round"}
+FEATURES = {"clock", "pickup", "table_melds", "upcard"}
 
 
 @pytest.mark.parametrize("game", games.ALL, ids=lambda g: g.name)
