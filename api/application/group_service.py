@@ -10,6 +10,7 @@ from api.shell.errors import ApiError
 from events import NameTaken
 from events.db import get_store
 from events.groups import GroupRecord, name_key
+from referee import games
 from referee.stats import group as stats
 from referee.violations import Malformed
 
@@ -95,7 +96,7 @@ def player(group_id: str, token: str | None, member: str, period: str | None = N
         raise ApiError(404, "Unknown player", f"group {group_id!r} has no player {member!r}")
     tables = stats.since(played(group_id), start(period))
     out = {"id": member, "name": names[member], "period": period or "all"}
-    for game in ("continental", "rami"):
+    for game in games.NAMES:
         out[game] = {**stats.figures(tables, member, game),
                      "form": [{**f, "created_at": _iso(f["created_at"])} for f in stats.form(tables, member, game, last)]}
     return out

@@ -19,13 +19,10 @@ from flask import current_app, has_app_context
 
 from api.shell.errors import ApiError
 from events import Head, Snapshot, Store
-from referee import log
+from referee import log  # with every game (referee.games): imported now, not by the first request that reads one
 from referee.log import Entry, game_module
 
 MAX_CACHED = 256  # replays kept per process; the oldest goes first
-
-for _game in ("continental", "rami"):  # imported now, not by the first request that reads a table
-    game_module(_game)
 
 
 def now() -> datetime:

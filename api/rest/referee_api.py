@@ -11,11 +11,13 @@ from api.shell.errors import ApiError
 from api.rest.openapi import document
 from api.rest.schemas.referee import (ArrangementSchema, ArrangeRequestSchema, CardsRequestSchema, ExitRequestSchema,
                                  ExitVerdictSchema, HandRequestSchema, HandValueSchema, MeldVerdictSchema)
-from referee import games
 from referee.cards import CardError, deck_size, excess, parse_card
 from referee.continental.exit import judge_exit, parse_exit
+from referee.continental.game import GAME as CONTINENTAL  # the stateless judges are each a game's own
 from referee.continental.solver import arrange
+from referee.game import Game
 from referee.melds import parse_meld
+from referee.rami.game import GAME as RAMI
 from referee.rami.hand import hand_value
 from referee.rami.meld import check_meld
 from referee.violations import Malformed, Refusal, Violation
@@ -55,18 +57,18 @@ def _bare_cards(tokens: list[str]) -> list:
     return [parse_card(t) for t in tokens]
 
 
-def _within_deck(count: int, game: str) -> None:
+def _within_deck(count: int, game: Game) -> None:
     """Refuse to judge more cards than the game's decks hold (K-2): such a body is not a hand."""
-    size = deck_size(games.get(game).jokers)
+    size = deck_size(game.jokers)
     if count > size:
-        raise Malformed(f"{count} cards: the decks of {game} hold {size} cards in all", "K-2")
+        raise Malformed(f"{count} cards: the decks of {game.name} hold {size} cards in all", "K-2")
 
 
 @bp.post("/continental/exit")
 def continental_exit():
     """Judge a declared Continental exit and settle it (C-6..C-10, K-2, C-12)."""
     body = _load(ExitRequestSchema())
-    _within_deck(sum(len(run) for run in body["runs"]), "continental")
+    _within_deck(sum(len(run) for run in body["runs"]), CONTINENTAL)
     return judge_exit(parse_exit(body["runs"]), body["players"], body["timing"]).to_dict()
 
 
@@ -85,7 +87,7 @@ def continental_arrange():
 def rami_meld():
     """Judge one Rami meld and give its value (R-6..R-8)."""
     cards = _load(CardsRequestSchema())["cards"]
-    _within_deck(len(cards), "rami")
+    _within_deck(len(cards), RAMI)
     verdict = check_meld(parse_meld(cards))
     return {"valid": verdict.valid, "kind": verdict.kind if verdict.valid else None,
             "value": verdict.value if verdict.valid else None,
@@ -96,9 +98,9 @@ def rami_meld():
 def rami_hand_value():
     """Add up a Rami hand left at the end of a round (R-14)."""
     tokens = _load(HandRequestSchema())["cards"]
-    _within_deck(len(tokens), "rami")
+    _within_deck(len(tokens), RAMI)
     cards = _bare_cards(tokens)
-    over = excess(cards, games.get("rami").jokers)
+    over = excess(cards, RAMI.jokers)
     if over:
         raise Refusal([Violation("K-2", f"{card.text} appears {n} times; the decks hold {4 if card.is_joker else 2}",
                                  card=card.text) for card, n in over.items()])

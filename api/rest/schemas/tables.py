@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api.rest.schemas.quick import check_quick
+from referee import games
 from referee.cards import parse_card
 from referee.melds import parse_placed
 from referee.violations import N_, Malformed
@@ -16,7 +17,7 @@ SERVER_TYPES = ("create", "timeout")  # entries that only the server writes
 
 
 class CreateTableSchema(Schema):
-    game = fields.String(required=True, validate=validate.OneOf(["continental", "rami"]))
+    game = fields.String(required=True, validate=validate.OneOf(list(games.NAMES)))
     players = fields.List(fields.String(validate=validate.Length(min=1, max=NAME_MOST)), required=True,
                           validate=validate.Length(min=1, max=MAX_PLAYERS))
     options = fields.Dict(load_default=None, allow_none=True)
