@@ -27,7 +27,9 @@ def settle(page, timeout: float = 15.0) -> None:
     while True:
         try:
             page.wait_for_load_state("load")
-            if not page.evaluate("() => document.documentElement.hasAttribute('data-sending')"):
+            # no document element yet: the next page is still arriving, so look again
+            if not page.evaluate("() => !document.documentElement || "
+                                 "document.documentElement.hasAttribute('data-sending')"):
                 return
         except PlaywrightError as exc:  # the page navigated under the look: look again
             if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
