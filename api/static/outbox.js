@@ -19,7 +19,7 @@
 
   function describe(fields, submitter) {
     var names = JSON.parse(box.dataset.players || "[]"), seat = field(fields, "seat");
-    var what = submitter ? (submitter.getAttribute("aria-label") || submitter.textContent).trim() : "";
+    var what = submitter ? (submitter.dataset.say || submitter.getAttribute("aria-label") || submitter.textContent).trim() : "";
     what = what || field(fields, "type") || "";
     what = what.charAt(0).toLowerCase() + what.slice(1);  // it follows the name: "Ben: took from the stock"
     if (field(fields, "type") === "discard") { what = t("discarded") + " " + what; }

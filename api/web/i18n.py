@@ -82,6 +82,12 @@ def _short(card: Card, lang: str) -> str:
     return "JK" if card.is_joker else rank_label(card, lang) + SYMBOLS[card.suit]
 
 
+def key_name(token: str, lang: str | None = None) -> str:
+    """Name a card key as it reads, then in words (`Q♥, queen of hearts`): a voice user says what they see
+    (WCAG 2.5.3), a screen reader user hears the words."""
+    return card_label(token, lang) + ", " + card_name(token, lang)
+
+
 def card_name(token: str, lang: str | None = None) -> str:
     """Name a card in words for screen readers: `queen of hearts`, `dame de cœur`."""
     lang = lang or current_lang()

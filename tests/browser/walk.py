@@ -30,9 +30,10 @@ class Words:
             return gettext(msgid, **params)
 
     def card(self, token: str) -> str:
-        from api.web.i18n import card_name
+        """The accessible name of the card's key: `Q♥, queen of hearts`."""
+        from api.web.i18n import key_name
 
-        return card_name(token, self.lang)
+        return key_name(token, self.lang)
 
     def exact(self, msgid: str, **params):
         return re.compile("^" + re.escape(self(msgid, **params)) + "$")
