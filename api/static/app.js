@@ -82,6 +82,29 @@
     });
   }
 
+  // The start form offers the seats the chosen game has (Rami: 4), and as first dealer only the names typed.
+  function initSeats(root) {
+    var form = root.querySelector("#new-table");
+    if (!form) { return; }
+    function sync() {
+      var game = form.querySelector("input[name=game]:checked");
+      var most = game ? +game.dataset.seats : Infinity;
+      form.querySelectorAll(".seat[data-seat]").forEach(function (seat) {
+        var off = +seat.dataset.seat >= most, input = seat.querySelector("input");
+        seat.hidden = off;
+        input.disabled = off;
+      });
+      form.querySelectorAll("[data-dealer-of]").forEach(function (label) {
+        var input = document.getElementById(label.dataset.dealerOf), radio = label.querySelector("input");
+        label.hidden = !input || input.disabled || !input.value.trim();
+        if (label.hidden && radio.checked) { form.querySelector("input[name=dealer][value=random]").checked = true; }
+      });
+    }
+    form.addEventListener("input", sync);
+    form.addEventListener("change", sync);
+    sync();
+  }
+
   // Entry times are stored in UTC; show them in the phone's own time zone.
   function initTimes(root) {
     root.querySelectorAll("time[datetime]:not(.clock)").forEach(function (el) {
@@ -145,7 +168,7 @@
   }
 
   function init(root) {
-    initPickers(root); initClock(root); initGameOptions(root); initDealerNames(root); initTimes(root);
+    initPickers(root); initClock(root); initGameOptions(root); initDealerNames(root); initSeats(root); initTimes(root);
   }
 
   document.addEventListener("DOMContentLoaded", function () {

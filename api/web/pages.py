@@ -39,18 +39,27 @@ def create():
     """Start a table, keep its host token on this phone and show the share page."""
     form = request.form
     game = form.get("game", games.DEFAULT.name)
-    players = [n.strip() for n in form.getlist("player") if n.strip()]
+    typed = [n.strip() for n in form.getlist("player")]
+    players = [n for n in typed if n]
     body = {"game": game, "players": players, "tracking": form.get("tracking", "full")}
     options = games.GAMES[game].form_options(form) if game in games.GAMES else None  # the API names an unknown one
     if options is not None:
         body["options"] = options
-    dealer = form.get("dealer", "random")
-    dealer = int(dealer) if dealer.isdigit() and int(dealer) < len(players) else secrets.randbelow(max(len(players), 1))
-    created, problem = open_table(body, dealer, drawn=form.get("dealer", "random") == "random",
+    chosen = dealer_seat(form.get("dealer", "random"), typed)
+    dealer = secrets.randbelow(max(len(players), 1)) if chosen is None else chosen
+    created, problem = open_table(body, dealer, drawn=chosen is None,
                                   make=lambda: group_forms.create_table(form, body))
     if problem:
         return render_template("new.html", form=form, problem=problem, seats=SEATS), problem.status
     return redirect(url_for("pages.share", table_id=created["id"]), 303)
+
+
+def dealer_seat(chosen: str, typed: list[str]) -> int | None:
+    """The seat of the dealer chosen on the form by its place among the name fields, counted among the names
+    typed (a field left blank is no seat); None for "drawn at random" or a blank field."""
+    if not chosen.isdigit() or int(chosen) >= len(typed) or not typed[int(chosen)]:
+        return None
+    return sum(1 for name in typed[:int(chosen)] if name)
 
 
 def open_table(body: dict, dealer: int, drawn: bool, make=None, **notes):

@@ -1,0 +1,35 @@
+"""The start form on a phone: the seats the chosen game has, dealers by the names typed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.checks import check_page
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("locale, rami, random", [("en-GB", "Rami (2–4 players)", "drawn at random"),
+                                                   ("fr-FR", "Rami (2 à 4 joueurs)", "tiré au sort")])
+def test_the_form_offers_the_games_seats_and_the_names_typed_as_dealers(phones, locale, rami, random):
+    page = phones(locale=locale, extra_http_headers={"Accept-Language": locale})
+    page.goto("/new")
+    dealers = page.locator("fieldset:has(input[name=dealer]) label:visible")
+    expect(dealers).to_have_text([random])  # no name typed yet: no "seat 1...5"
+    page.fill("#p0", "Ana")
+    page.fill("#p1", "Ben")
+    page.fill("#p3", "Dan")
+    expect(dealers).to_have_text([random, "Ana", "Ben", "Dan"])
+    expect(page.locator("#p4")).to_be_visible()
+    page.get_by_label(rami).check()
+    expect(page.locator("#p4")).to_be_hidden()
+    expect(page.locator("#p3")).to_be_visible()
+    page.get_by_role("radio", name="Dan", exact=True).check()
+    check_page(page)
+    page.locator("#new-table button.primary").click()
+    page.wait_for_url(re.compile(r"/share$"))
+    page.goto(page.url.rsplit("/", 1)[0])
+    expect(page.locator("select[name=dealer] option[selected]")).to_have_text("Dan")
