@@ -105,14 +105,23 @@
     sync();
   }
 
+  // Times in the page's language, in the phone's own variant of it: an en-GB phone reads a 24-hour clock.
+  function locale() {
+    var page = document.documentElement.lang || "";
+    var mine = (navigator.languages || [navigator.language || ""]).filter(function (l) {
+      return l.split("-")[0] === page;
+    })[0];
+    return mine || page || undefined;
+  }
+
   // Entry times are stored in UTC; show them in the phone's own time zone.
   function initTimes(root) {
     root.querySelectorAll("time[datetime]:not(.clock)").forEach(function (el) {
       var at = new Date(el.getAttribute("datetime"));
       if (isNaN(at)) { return; }
-      el.textContent = at.toLocaleTimeString(document.documentElement.lang || undefined,
+      el.textContent = at.toLocaleTimeString(locale(),
         { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-      el.title = at.toLocaleString(document.documentElement.lang || undefined);
+      el.title = at.toLocaleString(locale());
     });
   }
 

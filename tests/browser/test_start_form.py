@@ -1,4 +1,4 @@
-"""The start form on a phone: the seats the chosen game has, dealers by the names typed."""
+"""The start form on a phone: the seats the chosen game has, dealers by the names typed; a 24-hour clock."""
 
 from __future__ import annotations
 
@@ -33,3 +33,15 @@ def test_the_form_offers_the_games_seats_and_the_names_typed_as_dealers(phones, 
     page.wait_for_url(re.compile(r"/share$"))
     page.goto(page.url.rsplit("/", 1)[0])
     expect(page.locator("select[name=dealer] option[selected]")).to_have_text("Dan")
+
+
+def test_an_en_gb_phone_reads_times_on_a_24_hour_clock(phones):
+    page = phones(locale="en-GB", extra_http_headers={"Accept-Language": "en-GB"}, timezone_id="Europe/London")
+    page.goto("/new")
+    for i, name in enumerate(("Ana", "Ben", "Chloé", "Dan")):
+        page.fill(f"#p{i}", name)
+    page.locator("#new-table button.primary").click()
+    page.wait_for_url(re.compile(r"/share$"))
+    page.goto(page.url.rsplit("/", 1)[0] + "/history")
+    times = page.locator("time[datetime]:not(.clock)").all_inner_texts()
+    assert times and all(re.fullmatch(r"\d{2}:\d{2}:\d{2}", t) for t in times), times
