@@ -130,3 +130,16 @@ def test_the_quick_forms_speak_french(host, phone):
         assert text in page
     for english in ("went out", "Record the score", "On the first turn", "not refereed"):
         assert english not in page
+
+
+@pytest.mark.parametrize("game, players", [("continental", ("Ana", "Ben", "Chloé", "Dan")), ("rami", ("Ana", "Ben"))])
+def test_a_scorekeeping_table_shows_no_empty_stock_pile_or_melds(host, game, players):
+    """Issue 18, item 13: a table that follows no cards had "Stock —", "Discard pile —" and "No meld yet."."""
+    results_table(host, game, players)
+    page = host.page()
+    assert "<dt>Dealer</dt>" in page  # the deal and its dealer still show
+    for empty in ("Stock", "Discard pile", "Discard top", "No meld yet."):
+        assert empty not in page, empty
+    host.start(game=game, players=list(players), tracking="full", dealer="0")
+    host.enter(type="deal", dealer="0", **({"upcard": "7H"} if game == "continental" else {}))
+    assert "Stock" in host.page()  # a refereed table still shows them
