@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from bench import figures
 from bench.bench_log import PG_URL
@@ -26,7 +26,7 @@ TABLES, ENTRIES = 200, 100
 PLAYERS = ["Ana", "Ben", "Chloé", "Dan"]
 FIVE = [["3C", "4C", "5C"], ["6S", "7S", "8S"], ["9H", "10H", "JH"], ["QD", "KD", "AD"], ["9C", "10C", "JC"]]
 INVALID = [["3S", "3H", "4H"], ["5H", "6H", "8H"], ["9S", "10S", "JS"], ["2S", "4S", "5S"], ["KS", "KH", "AS"]]
-START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+START = datetime(2026, 1, 1, tzinfo=UTC)
 COLD_RUNS, WARM_RUNS = 3, 10
 
 

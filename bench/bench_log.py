@@ -10,7 +10,7 @@ import os
 import tempfile
 import time
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
@@ -25,7 +25,7 @@ PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgresql+psycopg://postgres@127
 PLAYERS = ["Ana", "Ben", "Chloé", "Dan"]
 APPENDS = 500
 REPLAYED = 5000
-START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def continental_turns(count: int) -> list[tuple[str, int | None, dict]]:

@@ -17,13 +17,12 @@ import statistics
 import sys
 import time
 
+from bench import figures as table
 from referee.cards import JOKER, SUITS, Card, excess, full_deck
-from referee.continental.exit import SHAPES, judge_exit
 from referee.continental import solver
+from referee.continental.exit import SHAPES, judge_exit
 from referee.continental.solver import arrange
 from referee.melds import Placed
-from bench import figures as table
-
 
 GOALS = {"validator": {"median": 25.0}, "validator 50/50": {"median": 25.0},  # microseconds
          "solver": {"p99": 1000.0, "max": 5000.0}}

@@ -11,7 +11,7 @@ at a time, so no two writes of one table race).
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Flask, jsonify
 
@@ -30,7 +30,7 @@ def _table() -> tuple[Store, str]:
     if _store is None:
         _store = open_store(os.environ["DATABASE_URL"])
     if table_id not in _head:
-        created = Store.chain([("create", None, datetime.now(timezone.utc), {"game": "continental"}, None)])
+        created = Store.chain([("create", None, datetime.now(UTC), {"game": "continental"}, None)])
         _store.create_table(table_id, "continental", "host", ["seat"], created)
         _head[table_id] = _store.head(table_id)
     return _store, table_id
@@ -46,7 +46,7 @@ def echo():
     store, table_id = _table()
     version, last = _head[table_id]
     appended = store.append_if_head(table_id, version, last, None,
-                                    ("draw", 1, datetime.now(timezone.utc), {"from": "stock"}, None))
+                                    ("draw", 1, datetime.now(UTC), {"from": "stock"}, None))
     _head[table_id] = (appended.entry.seq, appended.entry.hash)
     return jsonify(version=appended.entry.seq), 201
 

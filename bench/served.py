@@ -89,7 +89,7 @@ class Gunicorn:
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
-    def start(self, wait: float = 60) -> "Gunicorn":
+    def start(self, wait: float = 60) -> Gunicorn:
         env = {**os.environ, **GENEROUS, "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
         if self.url:
             env["DATABASE_URL"] = self.url
@@ -123,7 +123,7 @@ class Gunicorn:
             except subprocess.TimeoutExpired:
                 self.kill()
 
-    def __enter__(self) -> "Gunicorn":
+    def __enter__(self) -> Gunicorn:
         return self.start()
 
     def __exit__(self, *exc) -> None:

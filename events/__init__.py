@@ -1,10 +1,10 @@
 """The log's storage: append-only entries per table, hash-chained (E-1, E-3, E-4); knows nothing about rummy."""
 
-from events.groups import GroupRecord, GroupTable, NameTaken
-from events.chain import ChainError, entry_hash, export_lines, read_export
 from events import seal
-from events.side import JoinCode, Snapshot
+from events.chain import ChainError, entry_hash, export_lines, read_export
+from events.groups import GroupRecord, GroupTable, NameTaken
 from events.records import Conflict, StoredEntry, TableRecord
+from events.side import JoinCode, Snapshot
 from events.store import Head, Store
 
 __all__ = ["ChainError", "Conflict", "Head", "JoinCode", "Snapshot", "Store", "StoredEntry", "TableRecord",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime, timezone
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from typing import Any
 
 RESERVED = ("seq", "type", "at", "seat", "hash", "seal")  # top-level keys of an exported line; data may not use them
 MAX_SEAT = 2**31 - 1  # the database's integer
@@ -28,8 +29,8 @@ class ChainError(ValueError):
 def iso(at: datetime) -> str:
     """Write a time as UTC ISO 8601 with microseconds, the one spelling the hash sees."""
     if at.tzinfo is None:
-        at = at.replace(tzinfo=timezone.utc)
-    return at.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        at = at.replace(tzinfo=UTC)
+    return at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def canonical(value: Any) -> bytes:
@@ -121,7 +122,7 @@ def _read_line(number: int, line: str) -> dict:
     try:
         when = datetime.fromisoformat(at)
         if when.tzinfo is not None:
-            when = when.astimezone(timezone.utc)  # a time near year 1 or 9999 may not have one in UTC
+            when = when.astimezone(UTC)  # a time near year 1 or 9999 may not have one in UTC
     except (TypeError, ValueError, OverflowError):
         raise ChainError(number, "`at` is not an ISO 8601 time that UTC can hold", status=400) from None
     if when.tzinfo is None:

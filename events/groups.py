@@ -13,7 +13,7 @@ import hmac
 import json
 import secrets
 import unicodedata
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import NamedTuple
 
 import sqlalchemy as sa
@@ -56,7 +56,7 @@ class NameTaken(Exception):
 
 
 def _utc(at: datetime) -> datetime:
-    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
 _LATER = ENTRIES.alias("later")
@@ -78,7 +78,7 @@ class GroupRecords:
     def create_group(self, group_id: str, name: str, token: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(GROUPS.insert().values(id=group_id, name=name, token_hash=_hash(token),
-                                                created_at=datetime.now(timezone.utc)))
+                                                created_at=datetime.now(UTC)))
 
     def group(self, group_id: str) -> GroupRecord | None:
         with self.engine.connect() as conn:
@@ -101,7 +101,7 @@ class GroupRecords:
             return found
         member = secrets.token_urlsafe(6)
         conn.execute(MEMBERS.insert().values(id=member, group_id=group_id, name=" ".join(name.split()),
-                                             created_at=datetime.now(timezone.utc)))
+                                             created_at=datetime.now(UTC)))
         conn.execute(NAMES.insert().values(group_id=group_id, key=key, member_id=member))
         return member
 

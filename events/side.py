@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import NamedTuple
 
 import sqlalchemy as sa
@@ -19,7 +19,7 @@ SNAPSHOTS = SnapshotRow.__table__
 
 
 def _utc(at: datetime) -> datetime:
-    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
 class JoinCode(NamedTuple):
@@ -67,7 +67,7 @@ class SideRecords:
                 if conn.execute(JOIN_CODE, {"code": code}).first() is not None:
                     return False
                 conn.execute(CODES.insert().values(code=code, table_id=table_id, seat=seat, token=token,
-                                                   created_at=datetime.now(timezone.utc)))
+                                                   created_at=datetime.now(UTC)))
         except sa.exc.IntegrityError:
             if self.join_code(code) is not None:
                 return False  # taken by a writer in between
@@ -99,7 +99,7 @@ class SideRecords:
         """Keep the web's notes on a table (written once, when the table starts)."""
         with self.engine.begin() as conn:
             conn.execute(NOTES.insert().values(table_id=table_id, notes=json.dumps(notes, ensure_ascii=False, separators=(",", ":")),
-                                               created_at=datetime.now(timezone.utc)))
+                                               created_at=datetime.now(UTC)))
 
     def notes(self, table_id: str) -> dict:
         with self.single.connect() as conn:
@@ -118,7 +118,7 @@ class SideRecords:
             with self.engine.begin() as conn:
                 conn.execute(SNAPSHOTS.delete().where(SNAPSHOTS.c.table_id == table_id,
                                                       SNAPSHOTS.c.version <= snapshot.version))
-                conn.execute(SNAPSHOTS.insert().values(table_id=table_id, created_at=datetime.now(timezone.utc),
+                conn.execute(SNAPSHOTS.insert().values(table_id=table_id, created_at=datetime.now(UTC),
                                                        **snapshot._asdict()))
         except (sa.exc.IntegrityError, sa.exc.OperationalError) as error:
             # Another worker wrote this version first, or the database is busy: the next one will do.

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Callable
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
 from events.chain import entry_hash
-from events.models import EntryRow, TableRow
-from events.records import (Appended, Conflict, StoredEntry, TableRecord, entry_text, row_entry, token_hash,
-                            utc)
 from events.groups import GroupRecords
+from events.models import EntryRow, TableRow
+from events.records import Appended, Conflict, StoredEntry, TableRecord, entry_text, row_entry, token_hash, utc
 from events.side import SideRecords
 
 ENTRIES = EntryRow.__table__
@@ -51,7 +50,7 @@ class Head:
         """The log as the referee reads it (`referee.log.Entry`), up to this head, inside the transaction."""
         return _select_log(self._conn, self.table_id, after, self.version)
 
-    def tail(self, after: int) -> "Tail":
+    def tail(self, after: int) -> Tail:
         return _select_tail(self._conn, self.table_id, after)
 
 
@@ -71,7 +70,7 @@ def _select_entries(conn, table_id: str, after: int, upto: int | None) -> list[S
                                           "upto": MAX_SEQ if upto is None else upto}).all()
     # One json.loads over the whole log is several times faster than one per entry.
     datas = json.loads("[" + ",".join(row[-2] for row in rows) + "]")
-    utc = timezone.utc
+    utc = UTC
     return [StoredEntry(seq, type_, seat, at.replace(tzinfo=utc) if at.tzinfo is None else at.astimezone(utc),
                         data, hash_, prev, None if verdict is None else json.loads(verdict), key)
             for (seq, type_, seat, at, hash_, prev, key, _, verdict), data in zip(rows, datas)]
@@ -140,7 +139,7 @@ def _log_entries(rows) -> list:
     if not rows:
         return []
     datas = json.loads("[" + ",".join([row[4] for row in rows]) + "]")
-    utc = timezone.utc
+    utc = UTC
     parse = datetime.fromisoformat
     out = []
     append = out.append
@@ -324,7 +323,7 @@ class Store(SideRecords, GroupRecords):
         """Write a new table with its first entries (a `create`, or an imported log) in one transaction."""
         with self._writing(table_id) as conn:
             conn.execute(TABLES.insert().values(
-                id=table_id, game=game, created_at=datetime.now(timezone.utc), host_token_hash=token_hash(host_token),
+                id=table_id, game=game, created_at=datetime.now(UTC), host_token_hash=token_hash(host_token),
                 seat_token_hashes=_dumps([token_hash(t) for t in seat_tokens]),
                 head_seq=entries[-1].seq if entries else 0, head_hash=entries[-1].hash if entries else None))
             if entries:

@@ -5,9 +5,10 @@ Imports no game: the games import it (`referee.log` folds the log through them, 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any
 
 from referee.violations import N_, Malformed, Refusal, Violation, refuse
 

@@ -7,9 +7,10 @@ log, the statistics, the schemas, the replays and the pages read the `Game` and 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Protocol
 
 from referee.entry import Entry
 

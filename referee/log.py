@@ -5,8 +5,9 @@ The game is the one entry 1 names (`referee.games`); what it gives the fold is `
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from referee import games
 from referee.entry import CORRECTIONS, Entry, effective

@@ -7,10 +7,11 @@ The run check is in `referee.runs`; its public names are importable from here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
-from referee.cards import Card, CardError, SUITS, parse_card
+from referee.cards import SUITS, Card, CardError, parse_card
 from referee.runs import SUIT_NAMES, RunCheck, WildTest, check_run  # noqa: F401 - the run check lives there
 from referee.violations import N_, Violation
 

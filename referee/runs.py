@@ -8,13 +8,28 @@ ace is tried high only when a run holds one.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Callable, Sequence
 
 from referee.cards import Card
-from referee.texts import (MIX, MIXED_SUITS, NEEDS_ANNOUNCED, NOT_CONSECUTIVE, NOT_OWN_PLACE, OTHER_SUIT,  # noqa: F401
-                           SUIT_NAMES, TWICE, WRAPS, LOST, Make, maker, place_text as _name, text, violation)
+from referee.texts import (  # noqa: F401
+    LOST,
+    MIX,
+    MIXED_SUITS,
+    NEEDS_ANNOUNCED,
+    NOT_CONSECUTIVE,
+    NOT_OWN_PLACE,
+    OTHER_SUIT,
+    SUIT_NAMES,
+    TWICE,
+    WRAPS,
+    Make,
+    maker,
+    text,
+    violation,
+)
+from referee.texts import place_text as _name
 from referee.violations import N_, Violation
 
 WildTest = Callable[[Card], bool]

@@ -7,8 +7,8 @@ every way to the one `Violation(...)` makes, only several times faster to build.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
-from typing import Callable
 
 from referee.cards import SUITS, Card, full_deck
 from referee.violations import N_, SUIT_NAMES, Violation  # noqa: F401 - SUIT_NAMES: the English fill's

@@ -12,10 +12,10 @@ from __future__ import annotations
 import secrets
 
 from api.application import replays, texts
-from api.shell.errors import ApiError
 from api.application.replays import Replayed, now
-from api.rest.schemas.tables import canonical_cards, read_entry
 from api.application.service import MAX_DUE, _catch_up, _names, _record, _remember
+from api.rest.schemas.tables import canonical_cards, read_entry
+from api.shell.errors import ApiError
 from events import Conflict, Head, Store
 from events.db import get_store
 from referee import log

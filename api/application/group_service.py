@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from api.application import group_summaries, service
 from api.shell.errors import ApiError
@@ -55,7 +55,7 @@ def start(period: str | None, now: datetime | None = None) -> datetime | None:
     period = period or "all"
     if period not in PERIODS:
         raise ApiError(400, "Bad query", f"`period` is all, year or month, not {period!r}")
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     if period == "month":
         return now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
     if period == "year":
@@ -138,4 +138,4 @@ def create_table(body: dict, token: str | None) -> dict:
 
 
 def _iso(at: datetime) -> str:
-    return at.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+    return at.astimezone(UTC).isoformat().replace("+00:00", "Z")

@@ -7,8 +7,8 @@ from functools import partial
 
 from flask import current_app
 
-from api.shell.errors import ApiError
 from api.rest.schemas.tables import read_new_table
+from api.shell.errors import ApiError
 from events import ChainError, read_export
 from events import seal as seals
 from referee.log import game_module

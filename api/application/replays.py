@@ -12,7 +12,7 @@ import hmac
 import pickle
 import sys
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from flask import current_app, has_app_context
@@ -28,7 +28,7 @@ MAX_CACHED = 256  # replays kept per process; the oldest goes first
 def now() -> datetime:
     """The server's time; an app may set `CLOCK` (a function giving an aware datetime) to drive it in tests."""
     clock = current_app.config.get("CLOCK") if has_app_context() else None
-    return clock() if clock is not None else datetime.now(timezone.utc)
+    return clock() if clock is not None else datetime.now(UTC)
 
 
 class Replayed:

@@ -7,10 +7,10 @@ import secrets
 
 from flask import current_app, g, has_request_context
 
-from api.shell.errors import ApiError
 from api.application import imports, replays, texts
 from api.application.replays import Replayed, now
 from api.rest.schemas.tables import read_new_table
+from api.shell.errors import ApiError
 from events import Head, Store, export_lines
 from events.db import get_store
 from events.records import entry_text

@@ -9,11 +9,10 @@ speak through `api/web/messages.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from referee.violations import (CARD_LIST_PARAMS, CARD_PARAMS, RANK_NAMES, SEAT_LIST_PARAMS, SEAT_PARAMS,
-                                SUIT_NAMES)
+from referee.violations import CARD_LIST_PARAMS, CARD_PARAMS, RANK_NAMES, SEAT_LIST_PARAMS, SEAT_PARAMS, SUIT_NAMES
 
 WORD_PARAMS = frozenset({"what", "reason"})  # their values are keys themselves: "turns", "not a card"
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, request
 
 from api.application import group_csv, group_service
-from api.shell.errors import ApiError
 from api.rest.openapi import document
-from api.rest.schemas.groups import (CreateGroupSchema, CsvArgsSchema, GroupCreatedSchema, GroupSchema, PeriodArgsSchema,
-                                PlayerArgsSchema, PlayerSchema, RenamedSchema, RenameSchema)
+from api.rest.schemas.groups import (
+    CreateGroupSchema,
+    CsvArgsSchema,
+    GroupCreatedSchema,
+    GroupSchema,
+    PeriodArgsSchema,
+    PlayerArgsSchema,
+    PlayerSchema,
+    RenamedSchema,
+    RenameSchema,
+)
+from api.shell.errors import ApiError
 
 bp = Blueprint("groups", __name__, url_prefix="/api/v1")
 MAX_LAST = 100

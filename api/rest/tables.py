@@ -6,11 +6,19 @@ from flask import Blueprint, Flask, Response, request
 from werkzeug.routing import BaseConverter
 
 from api.application import appends, service
-from api.shell.errors import ApiError
 from api.rest.openapi import document
 from api.rest.schemas.quick import ExitCountsSchema, RoundPointsSchema
-from api.rest.schemas.tables import (CreateTableSchema, EntriesArgsSchema, EntriesSchema, EntryAnswerSchema,
-                                 EntryBodySchema, TableArgsSchema, TableCreatedSchema, TableSchema)
+from api.rest.schemas.tables import (
+    CreateTableSchema,
+    EntriesArgsSchema,
+    EntriesSchema,
+    EntryAnswerSchema,
+    EntryBodySchema,
+    TableArgsSchema,
+    TableCreatedSchema,
+    TableSchema,
+)
+from api.shell.errors import ApiError
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables")
 MAX_KEY = 200

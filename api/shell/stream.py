@@ -16,11 +16,11 @@ import time
 from flask import Blueprint, Flask, Response, current_app, g, request
 
 from api.application import service
-from api.shell.errors import ApiError
 from api.rest.openapi import document
+from api.shell.errors import ApiError
 from events.db import get_store
-from events.records import entry_text
 from events.live import Hub
+from events.records import entry_text
 
 bp = Blueprint("stream", __name__, url_prefix="/api/v1/tables")
 HEARTBEAT = 15.0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask_babel import format_decimal, format_time
 
@@ -34,7 +34,7 @@ def when(value) -> str:
         except ValueError:
             return str(value or "")
     if value.tzinfo is None:
-        value = value.replace(tzinfo=timezone.utc)
+        value = value.replace(tzinfo=UTC)
     return format_time(value, "medium")
 
 

@@ -12,7 +12,7 @@ guessing, with the rate limits of `api.limits`: see the README ("Join codes").
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from events.db import get_store
 
@@ -37,7 +37,7 @@ def issue(table_id: str, seat: int, token: str) -> str:
 
 
 def _expired(made: datetime | None) -> bool:
-    return made is None or datetime.now(timezone.utc) - made > LIFETIME
+    return made is None or datetime.now(UTC) - made > LIFETIME
 
 
 def lookup(code: str) -> dict | None:
@@ -68,7 +68,7 @@ def table_info(table_id: str, renew: bool = False) -> dict:
         for seat, (code, made) in list(by_seat.items()):
             if _expired(made):
                 token = store.join_code(code).token
-                by_seat[seat] = (issue(table_id, seat, token), datetime.now(timezone.utc))
+                by_seat[seat] = (issue(table_id, seat, token), datetime.now(UTC))
     if by_seat:
         notes["codes"] = [by_seat[seat][0] for seat in sorted(by_seat)]
     return notes

@@ -9,13 +9,13 @@ recorded as a one-run "exit".
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from api.web import backend, evidence, forms, turn
 from api.web.i18n import gettext as _
+from referee import log
 from referee.cards import CardError
 from referee.continental.exit import judge_exit
-from referee import log
 from referee.continental.solver import arrange
 from referee.log import Entry
 from referee.melds import parse_placed
@@ -71,7 +71,7 @@ def at_the_table(view: dict, seat: int | None, result: dict) -> dict:
     if view.get("tracking") == "results":
         data["timing"] = result["timing"]
     last = evidence.to_entry(items[-1])
-    entry = Entry(last.seq + 1, "exit", seat, datetime.now(timezone.utc), data)
+    entry = Entry(last.seq + 1, "exit", seat, datetime.now(UTC), data)
     try:
         replayed = log.replay([*(evidence.to_entry(i) for i in items), entry])
     except (Refusal, ValueError):

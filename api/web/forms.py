@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from referee.cards import CardError
-from referee.violations import Malformed
 from api.web import quick
 from api.web.i18n import canonical
+from referee.cards import CardError
+from referee.violations import Malformed
 
 SEPARATORS = re.compile(r"[\s,;]+")
 

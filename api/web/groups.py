@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import functools
+from datetime import UTC
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from api.application import group_csv, group_service
 from api.shell.errors import ApiError
 from api.web import backend, group_access, group_charts, security
+from api.web.address import external_url
 from api.web.group_labels import figure_label, figure_rows
 from api.web.i18n import gettext as _
-from api.web.address import external_url
 from api.web.qr import qr_svg
 from referee import games
 from referee.stats import group as stats
@@ -137,12 +138,12 @@ def export(group_id):
 
 def day(value) -> str:
     """A date as the reader's language writes it: `1 Dec 2026`, `1 déc. 2026` (UTC)."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from flask_babel import format_date
 
     at = value if isinstance(value, datetime) else datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    return format_date(at.astimezone(timezone.utc).date(), "medium")
+    return format_date(at.astimezone(UTC).date(), "medium")
 
 
 def number(value) -> str:

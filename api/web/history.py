@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from api.web import backend, changes, chart, evidence, forms, quick, security
 from api.web.i18n import gettext as _
 from api.web.play import flash_note, moved_on
-from referee.log import Entry, game_module, replay as replay_log
+from referee.log import Entry, game_module
+from referee.log import replay as replay_log
 from referee.violations import Refusal
 
 bp = Blueprint("history", __name__)
@@ -56,7 +57,7 @@ def preview(view: dict, items: list[dict], correction: dict):
     """Replay the log with `correction` added, without writing it: `(table after, None)` or `(None, problem)`."""
     entries = [evidence.to_entry(i) for i in items]
     body = {k: v for k, v in correction.items() if k not in ("type", "seat")}
-    new = Entry(entries[-1].seq + 1, correction["type"], None, datetime.now(timezone.utc), body)
+    new = Entry(entries[-1].seq + 1, correction["type"], None, datetime.now(UTC), body)
     try:
         after = replay_log([*entries, new])
     except (Refusal, ValueError) as exc:

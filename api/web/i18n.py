@@ -7,7 +7,7 @@ import os
 import flask_babel
 from flask import Flask, has_request_context, request, session
 
-from referee.cards import Card, RANKS, parse_card
+from referee.cards import RANKS, Card, parse_card
 from referee.melds import parse_placed
 
 LANGUAGES = ("en", "fr")

@@ -8,7 +8,8 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 
 from api.web import backend, codes, group_forms, rulesdoc, security
 from api.web.address import external_url
-from api.web.i18n import LANGUAGES, current_lang, gettext as _
+from api.web.i18n import LANGUAGES, current_lang
+from api.web.i18n import gettext as _
 from api.web.qr import qr_svg
 from referee import games
 

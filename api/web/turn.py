@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from api.web.i18n import card_label, gettext as _
+from api.web.i18n import card_label
+from api.web.i18n import gettext as _
 from referee import games
 
 

@@ -12,7 +12,8 @@ import uuid
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from api.web import backend, forms, security
-from api.web.i18n import card_label, gettext as _
+from api.web.i18n import card_label
+from api.web.i18n import gettext as _
 from api.web.play import flash_note, moved_on
 
 bp = Blueprint("undo", __name__)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from referee.cards import Card, CardError
 from referee.continental.exit_faults import judge_faults
-from referee.continental.settlement import (FIRST_TURN_BONUS, SHAPES, TIMINGS, ExitVerdict, Settlement,  # noqa: F401
-                                            hand_of, is_wild, settle, settlement_for)  # noqa: F401 - the judge's vocabulary
+from referee.continental.settlement import (  # noqa: F401
+    FIRST_TURN_BONUS,
+    SHAPES,
+    TIMINGS,
+    ExitVerdict,
+    Settlement,
+    hand_of,  # noqa: F401 - the judge's vocabulary
+    is_wild,
+    settle,
+    settlement_for,
+)
 from referee.continental.state import JOKERS
 from referee.melds import Placed, parse_meld
 

@@ -13,8 +13,21 @@ from referee.continental.settlement import SHAPES, ExitVerdict, is_wild, settle
 from referee.continental.state import JOKERS
 from referee.melds import Placed
 from referee.runs import run_faults
-from referee.texts import (LOST, MIX, MIXED_SUITS, NEEDS_ANNOUNCED, NO_NATURAL, NOT_CONSECUTIVE, NOT_OWN_PLACE,
-                           OTHER_SUIT, TWICE, WRAPS, maker, place_text, violation)
+from referee.texts import (
+    LOST,
+    MIX,
+    MIXED_SUITS,
+    NEEDS_ANNOUNCED,
+    NO_NATURAL,
+    NOT_CONSECUTIVE,
+    NOT_OWN_PLACE,
+    OTHER_SUIT,
+    TWICE,
+    WRAPS,
+    maker,
+    place_text,
+    violation,
+)
 from referee.violations import Violation
 
 _C7, _C9, _C10 = ("C-7",), ("C-9",), ("C-10",)

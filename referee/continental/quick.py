@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from referee.cards import COPIES, SUITS
 from referee.continental import windows
-from referee.continental.settlement import TIMINGS, settlement_for
 from referee.continental.fields import read_choice
 from referee.continental.session import deal_in_play, win
+from referee.continental.settlement import TIMINGS, settlement_for
 from referee.continental.state import JOKERS, Table
 from referee.entry import Entry
 from referee.violations import N_, Malformed, Refusal, Violation

@@ -8,7 +8,6 @@ from referee.entry import Entry, read_create
 from referee.violations import N_, Malformed, Refusal, Violation, refuse
 
 
-
 def normalise_options(options: dict | None) -> dict:
     """Continental takes no options: refuse any, naming it."""
     if options is None:

@@ -5,9 +5,9 @@ the judge's verdict as the log keeps it. Shared by the quick judge (`exit`) and 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Sequence
 
 from referee.cards import Card
 from referee.melds import Placed

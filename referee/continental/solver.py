@@ -20,12 +20,24 @@ kept across calls.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from referee.cards import Card, excess
 from referee.continental.settlement import Settlement, settlement_for
-from referee.continental.solver_tables import (CAN, CARDS, EMPTY, FITS, HAS, LENGTH, REST, RUNS, SHIFT, SUM,
-                                               VALID, WINDOW)
+from referee.continental.solver_tables import (
+    CAN,
+    CARDS,
+    EMPTY,
+    FITS,
+    HAS,
+    LENGTH,
+    REST,
+    RUNS,
+    SHIFT,
+    SUM,
+    VALID,
+    WINDOW,
+)
 from referee.continental.state import JOKERS
 from referee.melds import Placed
 

@@ -13,7 +13,7 @@ a timeout stamped before the void (`corrected`, told by `referee.log.replay`).
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from referee.entry import Entry
 from referee.rami.fields import whole
@@ -24,7 +24,7 @@ from referee.violations import Malformed, refuse
 
 def _utc(at: datetime) -> datetime:
     """Read a naive time as UTC, so that naive and aware times compare (the store keeps UTC)."""
-    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at
 
 
 def deadline(table: Table) -> datetime | None:

@@ -7,7 +7,6 @@ from referee.entry import Entry
 from referee.melds import Placed, parse_placed
 from referee.violations import Malformed
 
-
 # The fields each entry type takes besides `type` and `seat` (API.md); any other is malformed.
 FIELDS = {
     "deal": frozenset({"dealer"}),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from referee.cards import SUITS, Card
 from referee.melds import Placed, check_run, check_set

@@ -14,10 +14,10 @@ from functools import lru_cache
 from itertools import accumulate
 
 from referee.cards import Card, full_deck
+from referee.entry import Entry
 from referee.rami.fields import whole
 from referee.rami.hand import card_penalty
 from referee.rami.state import HAND, JOKERS
-from referee.entry import Entry
 from referee.violations import Malformed, Violation
 
 _DECK = Counter(full_deck(JOKERS))

@@ -6,9 +6,9 @@ from collections import Counter
 
 from referee.cards import Card
 from referee.entry import Entry
+from referee.rami import quick
 from referee.rami.fields import cards_of, seat_field, seat_key, whole
 from referee.rami.hand import hand_value
-from referee.rami import quick
 from referee.rami.known import over_deck
 from referee.rami.state import HAND, Deal, Table
 from referee.violations import Malformed, Refusal, refuse

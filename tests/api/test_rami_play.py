@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from itertools import cycle
 
 import pytest
@@ -12,7 +12,7 @@ LONG_RUN = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"]
 SEVENS = ["7C", "7D", "7S"]
 LOW_HAND = ["2D", "2D", "2H", "2H", "2S", "2S", "3C", "3C", "3D", "3D", "4C", "4C", "4D", "4D"]  # 40
 HEAVY_HAND = ["JK", "JK", "KS", "KS", "KD", "KD", "KC", "KC", "QS", "QS", "QD", "QD", "QC", "QC"]  # 170
-T0 = datetime(2026, 11, 29, 15, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 29, 15, 0, tzinfo=UTC)
 
 
 class Rami:

@@ -1,11 +1,11 @@
 """Entries that fall due (R-17 timeouts) are written by the first request that touches the table."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from freezegun import freeze_time
 
-T0 = datetime(2026, 11, 29, 15, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 29, 15, 0, tzinfo=UTC)
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Whatever a client sends, the answer is never a 5xx (API.md: a 5xx is always a bug)."""
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -60,7 +60,7 @@ ENTRIES = st.lists(st.tuples(st.sampled_from(TYPES), st.none() | st.integers(-1,
 @SLOW
 @given(create=CREATES, entries=ENTRIES)
 def test_any_log_with_a_sound_chain_is_answered_without_a_server_error(client, create, entries):
-    at, prev, lines = datetime(2026, 1, 1, tzinfo=timezone.utc), None, []
+    at, prev, lines = datetime(2026, 1, 1, tzinfo=UTC), None, []
     for seq, (type_, seat, data) in enumerate([("create", None, create), *entries], start=1):
         data = {k: v for k, v in data.items() if k != "seq"}
         prev = entry_hash(seq, type_, seat, at, data, prev)

@@ -8,7 +8,6 @@ import urllib.request
 from playwright.sync_api import expect
 
 from tests.browser.checks import seat_card
-
 from tests.browser.test_continental import start_table
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from api.web.qr import qr_svg
 from tests.browser.checks import seat_card
-from tests.browser.walk import visit, LOCALES, SHARE_STUB, Taps, Words, check, english_on, lan_base
+from tests.browser.walk import LOCALES, SHARE_STUB, Taps, Words, check, english_on, lan_base, visit
 
 PLAYERS = ("Ana", "Ben", "Chloé", "Dan")
 EXIT = "5H 6H 7H/3C 4C 5C/8D 9D 10D/JS QS KS/4S 5S 6S"  # holds 7H, the card taken from the pile

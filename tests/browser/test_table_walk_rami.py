@@ -9,14 +9,14 @@ Fox lays off and goes out; the hands are entered, the ceiling is passed, the sum
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.live import LIVE
 from tests.browser.test_table_walk_continental import joined_by_link, seat_link
-from tests.browser.walk import visit, LOCALES, SHARE_STUB, Taps, Words, check, lan_base
+from tests.browser.walk import LOCALES, SHARE_STUB, Taps, Words, check, lan_base, visit
 
 GUS = "KH KS KD KC QH QS QD QC JH JS JD JC 10H 10S"  # 140 points: past the ceiling of 100
 EVE = "2C 3D 4H 5S 6C 8D 9H 2S 3H 4D 5C 6S 8H 9C"  # 14 cards each
@@ -29,7 +29,7 @@ def clock():
         offset = timedelta()
 
         def __call__(self):
-            return datetime.now(timezone.utc) + self.offset
+            return datetime.now(UTC) + self.offset
 
         def advance(self, seconds: float):
             self.offset += timedelta(seconds=seconds)

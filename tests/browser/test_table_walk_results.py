@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_table_walk_continental import joined_by_link, seat_link
-from tests.browser.walk import visit, LOCALES, Taps, Words, check, lan_base
+from tests.browser.walk import LOCALES, Taps, Words, check, lan_base, visit
 
 
 def quick_round(host, winner: str, points: dict, w):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from referee.continental import table as game
 from referee.log import Entry, append, replay
 
-AT = datetime(2026, 11, 29, 15, 0, tzinfo=timezone.utc)
+AT = datetime(2026, 11, 29, 15, 0, tzinfo=UTC)
 
 # Five runs of three, no wild: 1 + 10 = 11 from each opponent (the seed's example, C-12).
 PLAIN_EXIT = [["3C", "4C", "5C"], ["6D", "7D", "8D"], ["9H", "10H", "JH"], ["QS", "KS", "AS"], ["4H", "5H", "6H"]]

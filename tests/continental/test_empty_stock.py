@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from .continental_log import AT, Play
 from referee.continental import table as game
 from referee.log import Entry
+
+from .continental_log import AT, Play
 
 
 def play_turns(play: Play, count: int, first: int = 1) -> None:

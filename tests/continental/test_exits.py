@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from .continental_log import PLAIN_EXIT
 from referee.cards import CardError
 from referee.violations import Malformed, Refusal
+
+from .continental_log import PLAIN_EXIT
 
 GAPPED = PLAIN_EXIT[:4] + [["4H", "5H", "7H"]]  # 15 cards, but 4H 5H 7H is no run (C-7)
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
-from .continental_log import AT, PLAIN_EXIT, Play
 from referee.continental import table as game
 from referee.log import Entry
 from referee.violations import Refusal
+
+from .continental_log import AT, PLAIN_EXIT, Play
 
 
 def test_the_view_has_the_shape_of_the_api(dealt):
@@ -90,4 +91,4 @@ def test_a_clone_is_independent_of_its_original(dealt):
 
 
 def test_continental_owes_no_server_entries():
-    assert game.due(Play().replay.state, datetime.now(timezone.utc)) == []
+    assert game.due(Play().replay.state, datetime.now(UTC)) == []

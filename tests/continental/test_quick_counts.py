@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from .continental_log import PLAIN_EXIT, Play
 from referee.continental.exit import TIMINGS, judge_exit, parse_exit
 from referee.violations import Malformed, Refusal
+
+from .continental_log import PLAIN_EXIT, Play
 
 SUITS = "CDHSC"  # five runs in four suits: not one suit
 STARTS = (3, 6, 9, 12, 3)  # 3-4-5, 6-7-8, 9-10-J, Q-K-A, 3-4-5

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from .continental_log import PLAIN_EXIT, Play
 from referee.violations import Malformed, Refusal
+
+from .continental_log import PLAIN_EXIT, Play
 
 
 @pytest.fixture

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from .continental_log import AT, Play
 from referee.continental import table as game
 from referee.log import Entry
 from referee.violations import Malformed, Refusal
+
+from .continental_log import AT, Play
 
 
 def create(players, **data) -> Entry:

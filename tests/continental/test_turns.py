@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from .continental_log import PLAIN_EXIT, Play
 from referee.cards import CardError
 from referee.violations import Malformed, Refusal
+
+from .continental_log import PLAIN_EXIT, Play
 
 
 def refused_rules(action) -> list[str]:

@@ -1,7 +1,7 @@
 """The store on its own, with payloads that know nothing about rummy (E-1, E-3)."""
 
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from events import Conflict, Store
 from events.chain import entry_hash
 
-NOW = datetime(2026, 11, 29, 15, 0, 0, 123456, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 29, 15, 0, 0, 123456, tzinfo=UTC)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

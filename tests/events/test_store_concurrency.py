@@ -4,7 +4,7 @@ import multiprocessing
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -31,7 +31,7 @@ def contend(url: str, writer: str, versions: int) -> list[int]:
         for version in range(1, versions + 1):
             while store.head("t")[0] < version:
                 time.sleep(0.001)
-            decide = lambda head: ("note", None, datetime.now(timezone.utc), {"by": writer}, None)  # noqa: E731
+            decide = lambda head: ("note", None, datetime.now(UTC), {"by": writer}, None)  # noqa: E731
             try:
                 store.append("t", version, None, decide)
                 won.append(version)
@@ -46,7 +46,7 @@ def retry(url: str, writer: str) -> tuple[int, bool]:
     """Send the same keyed entry; return the seq it got and whether it was an earlier writer's."""
     store = open_store(url)
     try:
-        decide = lambda head: ("note", None, datetime.now(timezone.utc), {"by": writer}, None)  # noqa: E731
+        decide = lambda head: ("note", None, datetime.now(UTC), {"by": writer}, None)  # noqa: E731
         answer = store.append("t", 1, "one-key", decide)
         return answer.entry.seq, answer.replayed
     finally:
@@ -54,7 +54,7 @@ def retry(url: str, writer: str) -> tuple[int, bool]:
 
 
 def new_table(store):
-    first = Store.chain([("create", None, datetime.now(timezone.utc), {"game": "toy"}, None)])
+    first = Store.chain([("create", None, datetime.now(UTC), {"game": "toy"}, None)])
     store.create_table("t", "toy", "host", ["s0"], first)
 
 
@@ -98,7 +98,7 @@ def test_threads_sharing_one_store_serialise_their_appends(store):
     def write(name):
         barrier.wait()
         try:
-            store.append("t", 1, None, lambda head: ("note", None, datetime.now(timezone.utc), {"by": name}, None))
+            store.append("t", 1, None, lambda head: ("note", None, datetime.now(UTC), {"by": name}, None))
             return True
         except Conflict:
             return False

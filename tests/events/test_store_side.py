@@ -1,13 +1,13 @@
 """Beside the log: join codes and table notes in the database, and the log read the fast way (both databases)."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
 
 from events import Store
 
-NOW = datetime(2026, 11, 29, 15, 0, 0, 123456, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 29, 15, 0, 0, 123456, tzinfo=UTC)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

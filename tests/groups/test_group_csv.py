@@ -46,7 +46,7 @@ def test_the_table_csv_gives_each_deal_of_one_table_as_the_table_names_its_playe
 
 def test_the_csv_is_utf8_and_a_byte_order_mark_is_there_on_request(sunday):
     plain = sunday.get("/export.csv").get_data()
-    assert "Chloé".encode("utf-8") in plain and not plain.startswith(b"\xef\xbb\xbf")
+    assert "Chloé".encode() in plain and not plain.startswith(b"\xef\xbb\xbf")
     marked = sunday.get("/export.csv", bom="1").get_data()
     assert marked.startswith(b"\xef\xbb\xbf") and marked[3:] == plain
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from tests.groups.sunday import FIVE, Group
 
 
@@ -73,13 +75,13 @@ def test_the_period_filter_keeps_the_tables_created_since_the_start_of_the_month
 
 
 def test_the_period_starts_at_the_first_of_the_month_and_of_the_year():
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from api.application.group_service import start
 
-    now = datetime(2026, 12, 1, 8, 30, tzinfo=timezone.utc)
-    assert start("month", now) == datetime(2026, 12, 1, tzinfo=timezone.utc)
-    assert start("year", now) == datetime(2026, 1, 1, tzinfo=timezone.utc)
+    now = datetime(2026, 12, 1, 8, 30, tzinfo=UTC)
+    assert start("month", now) == datetime(2026, 12, 1, tzinfo=UTC)
+    assert start("year", now) == datetime(2026, 1, 1, tzinfo=UTC)
     assert start("all", now) is None
 
 

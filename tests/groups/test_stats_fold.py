@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from referee.log import Entry
 from referee.stats.table import summarise
 
-T0 = datetime(2026, 11, 29, 15, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 29, 15, 0, tzinfo=UTC)
 
 
 def log(*items, options=None):

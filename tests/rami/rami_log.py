@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -12,7 +12,7 @@ from referee.log import Entry, append, replay
 from referee.rami import table as rami
 from referee.violations import Refusal
 
-T0 = datetime(2026, 11, 29, 15, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 29, 15, 0, tzinfo=UTC)
 
 # 14 cards that open well above 51: 3H..KH (95) and three sevens (21); the starter keeps a 15th.
 LONG_RUN = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"]

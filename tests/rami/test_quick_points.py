@@ -1,13 +1,13 @@
 """Quick scores with results tracking: a losing hand entered as its points (R-14), checked against the decks."""
 
 import pytest
-
 from rami_log import Game
-from referee.cards import full_deck
+
+from referee.cards import full_deck, parse_card
 from referee.rami.hand import card_penalty, hand_value
 from referee.rami.quick import points_violations
-from referee.cards import parse_card
 from referee.violations import Malformed
+
 
 def scorekeeping(players=3, **options) -> Game:
     game = Game(players=players, tracking="results", **options)

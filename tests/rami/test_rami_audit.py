@@ -4,8 +4,8 @@ the size of a hand at a round's end (R-14), and who may correct an entry (E-2)."
 from datetime import timedelta
 
 import pytest
-
 from rami_log import Game
+
 from referee.log import Entry
 from referee.rami import table as rami
 from referee.violations import Malformed, Refusal

@@ -1,8 +1,8 @@
 """E-2 in a Rami round: a void or a replace re-derives totals, or is refused naming the entry."""
 
 import pytest
-
 from rami_log import Game
+
 from referee.log import Entry, append, replay
 from referee.violations import Refusal
 

@@ -1,8 +1,8 @@
 """R-3, R-4: the deal, the starter's 15th card, taking a card, whose turn it is."""
 
 import pytest
-
 from rami_log import Game
+
 from referee.violations import Malformed
 
 

@@ -1,6 +1,7 @@
 """R-10, R-12: retrieving a joker with the exact card it stands for, and laying it down again."""
 
 from rami_log import Game
+
 from referee.log import replay
 from referee.rami import table as rami
 

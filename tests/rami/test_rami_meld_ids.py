@@ -1,6 +1,7 @@
 """Table meld ids (R-11, R-12, E-2): a meld's id comes from the entry that laid it, so corrections never renumber."""
 
 from rami_log import Game
+
 from referee.rami.table_melds import meld_id
 
 

@@ -1,6 +1,6 @@
 """R-1, R-2: who plays and the options fixed at the table's creation."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -40,7 +40,7 @@ def test_any_other_option_or_value_is_malformed_and_named(options, named):
 
 
 def create(players, **data):
-    at = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    at = datetime(2026, 11, 29, tzinfo=UTC)
     return Entry(1, "create", None, at, {"game": "rami", "players": players, **data})
 
 

@@ -1,6 +1,7 @@
 """The game-module protocol of referee.log for Rami: clone, actor, view's shape, refusals that change nothing."""
 
 from rami_log import Game
+
 from referee.log import Entry
 from referee.rami import table as rami
 from referee.violations import Refusal

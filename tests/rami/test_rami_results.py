@@ -1,6 +1,7 @@
 """Results tracking: deals and their `round` entries, scored by R-14 up to the ceiling (R-16)."""
 
 from rami_log import Game
+
 from referee.violations import Malformed
 
 LOW = ["2D", "3D", "4D"]  # 9

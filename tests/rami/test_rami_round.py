@@ -3,6 +3,7 @@
 from itertools import cycle
 
 from rami_log import Game
+
 from referee.cards import full_deck
 
 LOW_HAND = ["2D", "2D", "2H", "2H", "2S", "2S", "3C", "3C", "3D", "3D", "4C", "4C", "4D", "4D"]  # 40

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from referee.cards import Card, excess
@@ -36,7 +36,7 @@ def exit_exists(cards: list[Card]) -> bool:
     return _split(ordered, ())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _split(left: tuple[Card, ...], lengths: tuple[int, ...]) -> bool:
     if not left:
         return tuple(sorted(lengths, reverse=True)) in SHAPES

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hypothesis import assume, strategies as st
+from hypothesis import assume
+from hypothesis import strategies as st
 
 from referee.cards import SUITS, Card, excess, full_deck
 from referee.continental.exit import SHAPES

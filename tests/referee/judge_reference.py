@@ -8,11 +8,11 @@ straightforward code, frozen; change it only when a rule or a message changes on
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from referee.cards import Card, excess
-from referee.continental.exit import SHAPES, ExitVerdict, _RUN_OK, hand_of, is_wild, settle, settlement_for
+from referee.continental.exit import _RUN_OK, SHAPES, ExitVerdict, hand_of, is_wild, settle, settlement_for
 from referee.melds import Placed
 from referee.violations import Violation
 

@@ -3,10 +3,10 @@
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-
 from arrange_reference import exit_exists
 from exit_strategies import hand_from, narrow_hands, random_hands, valid_exits
+from hypothesis import HealthCheck, given, settings
+
 from referee.cards import parse_cards
 from referee.continental.exit import judge_exit
 from referee.continental.solver import arrange

@@ -6,9 +6,9 @@ budget of their own there, since a multiset's length less the naturals is what i
 """
 
 import pytest
-
 from arrange_reference import exit_exists
 from test_arrange_solver import check_arrangement
+
 from referee.cards import parse_cards
 from referee.continental import solver
 

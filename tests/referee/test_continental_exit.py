@@ -1,9 +1,10 @@
 """C-6..C-10 and K-2: judging a declared Continental exit, every violation with its rule and run."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from exit_strategies import DECK, WILDS, texts, valid_exits
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from referee.continental import exit as exit_module
 from referee.continental.exit import judge_exit, parse_exit
 from referee.melds import Placed

@@ -7,18 +7,20 @@ benchmark's corpus, for Continental and Rami wilds alike.
 
 import random
 
-import pytest
-from hypothesis import given, settings, strategies as st
-
 import judge_reference as reference
+import pytest
 from exit_strategies import DECK, NARROW, valid_exits
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_continental_exit import spoiled_exits
+
 from referee.cards import JOKER, Card
-from referee.continental.exit import SHAPES, is_wild as continental_wild, judge_exit
+from referee.continental.exit import SHAPES, judge_exit
+from referee.continental.exit import is_wild as continental_wild
 from referee.melds import Placed, check_run
 from referee.rami.meld import is_wild as rami_wild
 from referee.runs import violation
 from referee.violations import Violation
-from test_continental_exit import spoiled_exits
 
 REAL = sorted(set(DECK))
 RANKED = [c for c in REAL if c.rank]

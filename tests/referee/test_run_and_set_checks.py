@@ -2,11 +2,12 @@
 
 import pytest
 
+from referee.cards import parse_cards
 from referee.continental.exit import is_wild as continental_wild
 from referee.melds import check_run, check_set, parse_meld
 from referee.rami.hand import hand_value
-from referee.rami.meld import check_meld, is_wild as rami_wild
-from referee.cards import parse_cards
+from referee.rami.meld import check_meld
+from referee.rami.meld import is_wild as rami_wild
 
 
 def run(tokens, wild=rami_wild, **options):

@@ -2,13 +2,13 @@
 
 import hashlib
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from events.chain import canonical, iso
 
-AT = datetime(2026, 5, 1, 20, 0, tzinfo=timezone.utc)
+AT = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
 CREATE = {"game": "continental", "players": ["Ana", "Ben", "Chloé", "Dan"], "options": {}, "tracking": "full"}
 
 

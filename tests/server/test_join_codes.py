@@ -1,6 +1,6 @@
 """Join codes resist guessing (§3): 8 characters, wrong guesses limited per address and uses per code, expiry."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from freezegun import freeze_time
@@ -60,7 +60,7 @@ def test_one_code_is_used_a_limited_number_of_times_whoever_tries_it(limited):
 
 
 def test_a_code_expires_after_twelve_hours_and_the_host_gets_a_new_one(app):
-    made = datetime(2026, 12, 1, 19, 0, tzinfo=timezone.utc)
+    made = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
     with freeze_time(made) as clock:
         host, seat_codes = started(app)
         clock.tick(codes.LIFETIME - timedelta(minutes=1))

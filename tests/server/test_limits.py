@@ -1,6 +1,6 @@
 """Size limits (413), types (415) and rate limits (429 with Retry-After), with the real limits (§2, §3)."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from freezegun import freeze_time
@@ -76,7 +76,7 @@ def test_five_phones_on_one_address_playing_fast_are_never_slowed(limited):
     clients = [limited.test_client() for _ in range(5)]
     table = Tables(clients[0]).create("continental", ["Ana", "Ben", "Chloé", "Dan", "Eve"])
     cards = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
-    start = datetime(2026, 12, 1, 20, 0, tzinfo=timezone.utc)
+    start = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
     with freeze_time(start) as clock:
         table.enter("deal", dealer=4, upcard="7H")
         for second in range(720):

@@ -3,7 +3,7 @@
 import base64
 import re
 import zlib
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from tests.web.conftest import Phone
 
@@ -61,5 +61,5 @@ def test_a_phone_keeps_its_tables_for_a_month_after_its_last_visit(app):
     host = Phone(app)
     host.start()
     expires = re.search(r"Expires=([^;]+)", cookie_of(host.get("/"))).group(1)
-    when = datetime.strptime(expires, "%a, %d %b %Y %H:%M:%S GMT").replace(tzinfo=timezone.utc)
-    assert timedelta(days=29) < when - datetime.now(timezone.utc) <= timedelta(days=31)
+    when = datetime.strptime(expires, "%a, %d %b %Y %H:%M:%S GMT").replace(tzinfo=UTC)
+    assert timedelta(days=29) < when - datetime.now(UTC) <= timedelta(days=31)

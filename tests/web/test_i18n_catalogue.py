@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from api.web import catalogues, cardview
+from api.web import cardview, catalogues
 from api.web.i18n import TRANSLATIONS
 
 ROOT = os.path.dirname(TRANSLATIONS)
@@ -86,7 +86,7 @@ def test_numbers_and_signs_follow_the_language(app):
         assert cardview.when("2026-03-01T14:05:09.5Z") == "14:05:09"
     with app.test_request_context(headers={"Accept-Language": "en"}):
         assert cardview.signed(1234) == "+1,234" and cardview.signed(-10) == "−10" and cardview.signed(30) == "+30"
-        assert cardview.when(datetime(2026, 3, 1, 14, 5, 9, tzinfo=timezone.utc)) == "2:05:09\u202fPM"
+        assert cardview.when(datetime(2026, 3, 1, 14, 5, 9, tzinfo=UTC)) == "2:05:09\u202fPM"
 
 
 def test_french_puts_a_no_break_space_before_colons_semicolons_and_question_marks():

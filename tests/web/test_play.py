@@ -1,6 +1,7 @@
 """Playing from the pages: two taps a turn, refusals with their rule, the 409, exits with the solver."""
 
 import re
+from datetime import UTC
 
 from tests.web.conftest import joined
 
@@ -104,14 +105,14 @@ def test_a_rami_opening_below_51_is_refused_with_r9(host):
 
 
 def test_when_the_rami_clock_runs_out_the_page_says_so(host):
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from freezegun import freeze_time
 
     host.start(game="rami", players=("Eve", "Fox"), opening="51", ceiling="100", clock="on")
     page = host.enter(type="deal", dealer="0")
     assert 'class="clock"' in page and "data-deadline" in page
-    with freeze_time(datetime.now(timezone.utc) + timedelta(seconds=61)):
+    with freeze_time(datetime.now(UTC) + timedelta(seconds=61)):
         page = host.page()
     assert "Time ran out for Fox (R-17): Fox discards the heaviest card in hand." in page  # the starter: 14 cards
     assert "time ran out (R-17)" in host.page(f"/t/{host.table}/history")

@@ -2,7 +2,7 @@
 the timeout said as the table does it, the pile card that must be laid (R-5), an accepted hand."""
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from freezegun import freeze_time
 
@@ -80,7 +80,7 @@ def test_a_timeout_tells_the_player_to_take_the_stock_card_and_explains_the_coun
     rami(host, clock="on")
     host.enter(type="meld", seat="1", melds=OPENING)
     host.enter(type="discard", seat="1", card="5C")
-    with freeze_time(datetime.now(timezone.utc) + timedelta(seconds=61)):
+    with freeze_time(datetime.now(UTC) + timedelta(seconds=61)):
         page = host.page()
     assert ("Time ran out for Eve (R-17): Eve takes the top card of the stock, then discards the heaviest card "
             "in hand.") in page
