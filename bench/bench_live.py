@@ -106,7 +106,7 @@ async def open_phones(port: int, n: int) -> tuple[list[Table], list[Phone]]:
     tables = [Table(port, body) for _, body in made]
     phones = [Phone(tables[i % len(tables)]) for i in range(n)]
     readies = [asyncio.Event() for _ in phones]
-    for phone, ready in zip(phones, readies):
+    for phone, ready in zip(phones, readies, strict=True):
         phone.task = asyncio.create_task(phone.hold(ready))
     await asyncio.wait_for(asyncio.gather(*[r.wait() for r in readies]), 60)
     return tables, phones
@@ -183,7 +183,7 @@ async def rates_apart(pool, port: int, tables: list[Table]) -> tuple[float, floa
     events those phones receive do not slow the writers' own client."""
     states = [(t.id, t.host, t.version, t.turns) for t in tables]
     writes, reads, after = await asyncio.get_running_loop().run_in_executor(pool, _rates_apart, port, states)
-    for table, (_, _, version, turns) in zip(tables, after):
+    for table, (_, _, version, turns) in zip(tables, after, strict=True):
         table.version, table.turns = version, turns
     return writes, reads
 

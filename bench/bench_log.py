@@ -122,7 +122,7 @@ def cold_get(url: str, table_id: str, snapshots: bool) -> str:
     began = time.perf_counter()
     assert client.get(f"/api/v1/tables/{table_id}").status_code == 200
     cold = time.perf_counter() - began
-    collector = sum(b - a for a, b in zip(pauses[::2], pauses[1::2]))
+    collector = sum(b - a for a, b in zip(pauses[::2], pauses[1::2], strict=False))
     warm = min(timed(lambda: client.get(f"/api/v1/tables/{table_id}")) for _ in range(5))
     app.extensions["events"].get().engine.dispose()
     return json.dumps({"cold": cold, "warm": warm, "gc": collector, **parts})
@@ -160,7 +160,7 @@ def get_table(store: Store, stamped: list, label: str) -> None:
                                  capture_output=True, text=True, check=True).stdout
             runs.append(json.loads(out.strip().splitlines()[-1]))
 
-        def ms(key):
+        def ms(key, runs=runs):
             return statistics.median(run.get(key, 0) for run in runs) * 1000
 
         how = "from the snapshot at 4,501" if snapshots else "without snapshots"

@@ -17,4 +17,4 @@ def table() -> str:
         shown = f"{value:,.0f}" if isinstance(value, float) and value >= 100 else str(value)
         rows.append((name, f"{shown} {unit}".strip(), goal or "-", {True: "met", False: "NOT MET", None: ""}[met]))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows)
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows)

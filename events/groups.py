@@ -157,8 +157,8 @@ class GroupRecords:
         try:
             with self.engine.begin() as conn:
                 conn.execute(SUMMARIES.delete().where(SUMMARIES.c.table_id.in_([r[0] for r in rows])))
-                conn.execute(SUMMARIES.insert(), [dict(zip(("table_id", "version", "hash", "code", "data"), r))
-                                                  for r in rows])
+                names = ("table_id", "version", "hash", "code", "data")
+                conn.execute(SUMMARIES.insert(), [dict(zip(names, r, strict=True)) for r in rows])
         except (sa.exc.IntegrityError, sa.exc.OperationalError):
             return False  # another worker wrote them first, or the database is busy: the next view will do
         return True
@@ -181,7 +181,7 @@ class GroupRecords:
             return out
         datas = json.loads("[" + ",".join([row[5] for row in rows]) + "]")
         parse = datetime.fromisoformat
-        for (table_id, seq, type_, seat, when, _), data in zip(rows, datas):
+        for (table_id, seq, type_, seat, when, _), data in zip(rows, datas, strict=True):
             when = parse(when + "+00:00") if when.__class__ is str else _utc(when)
             out[table_id].append(Entry(seq, type_, seat, when, data))
         return out

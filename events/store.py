@@ -73,7 +73,7 @@ def _select_entries(conn, table_id: str, after: int, upto: int | None) -> list[S
     utc = UTC
     return [StoredEntry(seq, type_, seat, at.replace(tzinfo=utc) if at.tzinfo is None else at.astimezone(utc),
                         data, hash_, prev, None if verdict is None else json.loads(verdict), key)
-            for (seq, type_, seat, at, hash_, prev, key, _, verdict), data in zip(rows, datas)]
+            for (seq, type_, seat, at, hash_, prev, key, _, verdict), data in zip(rows, datas, strict=True)]
 
 
 # The replay needs only these; `at` comes as the driver gives it (SQLite: text), parsed below without
@@ -143,7 +143,7 @@ def _log_entries(rows) -> list:
     parse = datetime.fromisoformat
     out = []
     append = out.append
-    for (seq, type_, seat, at, *_), data in zip(rows, datas):
+    for (seq, type_, seat, at, *_), data in zip(rows, datas, strict=True):
         if at.__class__ is str:  # UTC as 'YYYY-MM-DD HH:MM:SS.ffffff'
             at = parse(at + "+00:00")  # several times cheaper than .replace(tzinfo=...)
         elif at.tzinfo is None:

@@ -134,7 +134,7 @@ def run_faults(items: Sequence, is_wild: WildTest, own_twos: bool, run_rules: tu
             return out, suit, [], count
     if out:
         return out, suit, [], count
-    return out, suit, sorted(zip(ranks, [p for _, p in standing]), key=_at_0), count
+    return out, suit, sorted(zip(ranks, [p for _, p in standing], strict=True), key=_at_0), count
 
 
 def _pos(card: Card, ace_high: bool) -> int:

@@ -119,7 +119,7 @@ def distinct(players: object) -> None:
     """Two seats of a group's table are two players: names that compare alike are refused (400)."""
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
         keys = [name_key(p) for p in players]
-        twice = sorted({p for p, k in zip(players, keys) if keys.count(k) > 1})
+        twice = sorted({p for p, k in zip(players, keys, strict=True) if keys.count(k) > 1})
         if twice:
             raise Malformed(f"two seats cannot be the same player of the group: {', '.join(twice)}")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from functools import partial
 
 from flask import current_app, g, has_request_context
 
@@ -39,26 +40,28 @@ def _record(store: Store, table_id: str):
     return record
 
 
+def _due_entry(store: Store, table_id: str, game, written: dict, head: Head):
+    """The first entry due by now at `head` (the append's decision, under its lock), None if none is; the
+    replay with it goes to `written["replay"]`."""
+    current = replays.current(store, table_id, head)
+    owed = game.due(current.replay.state, now())
+    if not owed:
+        return None
+    item = owed[0]
+    data = item.get("data", {k: v for k, v in item.items() if k not in ("type", "at", "seat")})
+    entry = Entry(head.version + 1, item["type"], None, item["at"], data)
+    written["replay"] = replays.extend(current.game, current.replay, [entry])
+    return entry.type, None, entry.at, data, written["replay"].verdicts.get(entry.seq)
+
+
 def _catch_up(store: Store, table_id: str, game) -> Replayed:
     """Write the entries that are due by now (R-17 timeouts) through the locked append path; give the replay."""
     for _ in range(MAX_DUE):
         current = replays.current(store, table_id)
         if not game.due(current.replay.state, now()):
             return current
-        written = {}
-
-        def decide(head: Head):
-            current = replays.current(store, table_id, head)
-            owed = game.due(current.replay.state, now())
-            if not owed:
-                return None
-            item = owed[0]
-            data = item.get("data", {k: v for k, v in item.items() if k not in ("type", "at", "seat")})
-            entry = Entry(head.version + 1, item["type"], None, item["at"], data)
-            written["replay"] = replays.extend(current.game, current.replay, [entry])
-            return entry.type, None, entry.at, data, written["replay"].verdicts.get(entry.seq)
-
-        appended = store.append(table_id, None, None, decide)
+        written: dict = {}
+        appended = store.append(table_id, None, None, partial(_due_entry, store, table_id, game, written))
         if appended is not None:
             _remember(store, table_id, appended.entry, written["replay"], game)
     return replays.current(store, table_id)

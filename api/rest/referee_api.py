@@ -44,7 +44,7 @@ def _load(schema: Schema) -> dict:
         return schema.load(body)
     except ValidationError as exc:
         messages = [f"{field}: {m}" for field, ms in exc.normalized_messages().items() for m in _flat(ms)]
-        ruled = [(m, found.group(1)) for m, found in zip(messages, map(_RULE.search, messages)) if found]
+        ruled = [(m, found.group(1)) for m, found in zip(messages, map(_RULE.search, messages), strict=True) if found]
         if not ruled:
             raise  # answered 400 by api.errors
         message, rule = ruled[0]

@@ -12,7 +12,7 @@ KEEP_GROUPS = 6  # the session cookie must stay under 4 KB, beside the tables
 
 
 def my_groups() -> list[dict]:
-    return [dict(zip(("id", "token", "name"), row)) for row in session.get("groups", [])]
+    return [dict(zip(("id", "token", "name"), row, strict=False)) for row in session.get("groups", [])]
 
 
 def remember(group_id: str, token: str, name: str) -> None:

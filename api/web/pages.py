@@ -82,7 +82,7 @@ def share(table_id):
     who = security.access(table_id)
     info = codes.table_info(table_id, renew=who["role"] == "host")
     seats = []
-    for player, code in zip(table["players"], info.get("codes", [])):
+    for player, code in zip(table["players"], info.get("codes", []), strict=False):
         link = external_url("pages.join_code", code=code)
         seats.append({**player, "code": code, "link": link,
                       "qr": qr_svg(link, _("QR code to join as %(name)s", name=player["name"]))})

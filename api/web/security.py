@@ -33,7 +33,7 @@ def check_csrf() -> None:
 
 def my_tables() -> list[dict]:
     """This phone's tables, most recent first: `{"id", "role", "seat", "token"}`."""
-    return [dict(zip(("id", "role", "seat", "token"), row)) for row in session.get("tables", [])]
+    return [dict(zip(("id", "role", "seat", "token"), row, strict=False)) for row in session.get("tables", [])]
 
 
 def remember(table_id: str, role: str, seat: int | None = None, token: str | None = None) -> None:

@@ -187,7 +187,7 @@ def arrange(cards: Sequence[Card], players: int = 4, timing: str = "later"
     part = sum(SHIFT[L] for L, _ in runs)
     goal = next(total for total in reach[-1] if REST[total] >> part & 1)
     plans = [(suits[-1], L, places) for L, places in reversed(runs)]
-    for suit, budget, level in reversed(list(zip(suits, budgets, reach[1:]))):
+    for suit, budget, level in reversed(list(zip(suits, budgets, reach[1:], strict=False))):
         goal, state, part = level[goal]
         plans += [(suit, L, places) for L, places in _runs_of(state, part, budget, runs_each)]
     twos = sum(1 for c in wilds if c.rank == 2)

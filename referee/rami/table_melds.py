@@ -98,7 +98,7 @@ def meld(table: Table, entry: Entry) -> dict:
     plan = known.leave_hand(d, seat, cards)
     ids = [meld_id(entry.seq, k) for k in range(1, len(verdicts) + 1)]
     known.lay(d, seat, cards, plan)
-    for new_id, verdict in zip(ids, verdicts):
+    for new_id, verdict in zip(ids, verdicts, strict=True):
         d.melds.append(TableMeld(new_id, seat, verdict.kind, verdict.cards))
     opening = seat not in d.opened
     d.opened.add(seat)
@@ -136,10 +136,8 @@ def retrieve_joker(table: Table, entry: Entry) -> None:
     if card.is_joker:
         raise Malformed("`card` is the card the joker stands for, e.g. 10H", rule="R-12")
     d, seat, target = opened_meld(table, entry, N_("joker retrieval"))
-    for index, placed in enumerate(target.cards):
-        if placed.card.is_joker and placed.announced == card:
-            break
-    else:
+    index = next((i for i, p in enumerate(target.cards) if p.card.is_joker and p.announced == card), None)
+    if index is None:
         jokers = [p.text for p in target.cards if p.card.is_joker]
         if jokers:
             raise refuse("R-12", "meld %(meld)s: its joker stands for %(said)s, not %(card)s", meld=target.id,

@@ -66,7 +66,7 @@ def test_two_workers_racing_on_one_version_write_one_entry(app, other_app, pair)
     for version in range(2, 12):
         start = threading.Barrier(4)
 
-        def post(flask_app, key):
+        def post(flask_app, key, start=start, version=version):
             client = flask_app.test_client()
             start.wait(timeout=10)
             turn = version - 2

@@ -73,7 +73,7 @@ def test_no_exit_between_deals(results):
 
 def test_a_results_session_of_five_deals_ends_with_the_winners():
     play = Play(players=5, tracking="results")
-    for dealer, winner in zip((3, 4, 0, 1, 2), (0, 0, None, 4, 4)):
+    for dealer, winner in zip((3, 4, 0, 1, 2), (0, 0, None, 4, 4), strict=True):
         play.enter("deal", dealer=dealer)
         play.enter("null_deal") if winner is None else play.exit(winner)
     assert play.balances() == [66, -44, -44, -44, 66]  # two wins of 4 x 11 each, two losses of 11

@@ -53,7 +53,7 @@ def test_appends_are_numbered_without_gaps_and_chained(store):
         store.append("t1", None, None, write())
     entries = store.entries("t1")
     assert [e.seq for e in entries] == [1, 2, 3, 4]
-    assert all(e.prev_hash == p.hash for p, e in zip(entries, entries[1:]))
+    assert all(e.prev_hash == p.hash for p, e in zip(entries, entries[1:], strict=False))
     assert [e.data for e in store.entries("t1", after=2, upto=3)] == [{"n": 3}]
 
 

@@ -17,7 +17,7 @@ def rows_of(response) -> list[dict]:
     text = response.get_data().decode("utf-8")
     reader = csv.reader(io.StringIO(text, newline=""))
     assert next(reader) == HEADER
-    return [dict(zip(HEADER, row)) for row in reader]
+    return [dict(zip(HEADER, row, strict=True)) for row in reader]
 
 
 def test_the_group_csv_has_a_row_per_player_per_deal_and_sums_to_the_standings(sunday):

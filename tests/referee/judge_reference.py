@@ -111,7 +111,7 @@ def check_run(items: Sequence[Placed], is_wild: WildTest, *, own_place_twos: boo
         positions = [_pos(c, ace_high) for c, _ in standing]
         if _room(positions, len(lost)):
             if not out.violations:
-                out.ordered = sorted(zip(positions, (p for _, p in standing)), key=lambda pp: pp[0])
+                out.ordered = sorted(zip(positions, (p for _, p in standing), strict=True), key=lambda pp: pp[0])
             return out
     _explain_gap(naturals, wilds, len(lost), suit, fault, run_rules, wild_rules)
     return out

@@ -81,6 +81,6 @@ def test_the_durable_floor_writes_a_chained_entry_per_post_and_reads_its_head(da
         store.engine.dispose()
         floor._store.engine.dispose()
     assert [e.seq for e in logged] == [1, 2, 3, 4]
-    for before, entry in zip(logged, logged[1:]):
+    for before, entry in zip(logged, logged[1:], strict=False):
         assert entry.prev_hash == before.hash
         assert entry.hash == entry_hash(entry.seq, entry.type, entry.seat, entry.at, entry.data, before.hash)

@@ -35,7 +35,7 @@ def test_wrong_guesses_from_one_address_are_limited_and_then_even_a_right_code_w
     _, seat_codes = started(limited)
     guesser = Phone(limited)
     statuses = [guesser.post("/join", {"code": f"ZZZZZZ{a}{b}"}, status=404).status_code
-                for a, b in zip("ABCDEFGHJK", "ABCDEFGHJK")]
+                for a, b in zip("ABCDEFGHJK", "ABCDEFGHJK", strict=True)]
     assert statuses == [404] * 10
     response = guesser.post("/join", {"code": seat_codes[0]}, status=429)
     assert "Retry-After" in response.headers
