@@ -7,8 +7,9 @@ The run check is in `referee.runs`; its public names are importable from here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 
 from referee.cards import SUITS, Card, CardError, parse_card
@@ -65,6 +66,25 @@ class SetCheck:
         return not self.violations
 
 
+def _set_standing(items: Sequence[Placed], is_wild: WildTest, fault: Callable) -> list[tuple[Card, Placed]]:
+    """A set's cards as (the card each stands for, placed); a wild with no announced card has none, and it and
+    a natural announced as another card are faults (K-5)."""
+    standing = []
+    for item in items:
+        if is_wild(item.card):
+            if item.announced is None:
+                fault("%(card)s needs an announced card, e.g. %(example)s", item.card.text,
+                      card=item.card.text, example=f"{item.card.text}=7H")
+                continue
+            standing.append((item.announced, item))
+        else:
+            if item.announced is not None and item.announced != item.card:
+                fault("%(card)s is not wild, it cannot stand for %(announced)s", item.text,
+                      card=item.card.text, announced=item.announced.text)
+            standing.append((item.card, item))
+    return standing
+
+
 def check_set(items: Sequence[Placed], is_wild: WildTest, *, set_rules: tuple[str, ...] = ("R-6",),
               wild_rules: tuple[str, ...] = ("K-5",), where: dict | None = None) -> SetCheck:
     """Check a set (R-6, K-5): 3 or 4 cards of one rank, all suits different."""
@@ -77,19 +97,7 @@ def check_set(items: Sequence[Placed], is_wild: WildTest, *, set_rules: tuple[st
 
     if not 3 <= len(items) <= 4:
         fault(set_rules, "a set has 3 or 4 cards, this one has %(n)s", n=len(items))
-    standing = []
-    for item in items:
-        if is_wild(item.card):
-            if item.announced is None:
-                fault(wild_rules, "%(card)s needs an announced card, e.g. %(example)s", item.card.text,
-                      card=item.card.text, example=f"{item.card.text}=7H")
-                continue
-            standing.append((item.announced, item))
-        else:
-            if item.announced is not None and item.announced != item.card:
-                fault(wild_rules, "%(card)s is not wild, it cannot stand for %(announced)s", item.text,
-                      card=item.card.text, announced=item.announced.text)
-            standing.append((item.card, item))
+    standing = _set_standing(items, is_wild, partial(fault, wild_rules))
     ranks = {c.rank for c, _ in standing}
     if len(ranks) > 1:
         fault(set_rules, "a set is of one rank: %(cards)s", cards=[p.text for _, p in standing])

@@ -71,6 +71,28 @@ def run_faults(items: Sequence, is_wild: WildTest, own_twos: bool, run_rules: tu
     if len(items) < 3:
         params = {"n": len(items)}
         out += [make(rule, "a run needs at least 3 cards, this one has %(n)s", None, params=params) for rule in run_rules]
+    naturals, wilds, lost, suit, mixed = _sort_cards(items, is_wild, own_twos, wild_rules, make, out)
+    if mixed:  # no place can be judged in a run of no suit: say what else is plainly wrong
+        _mixed_faults(naturals, wilds, lost, out, make, run_rules, wild_rules, dup_rules)
+        return out, None, [], len(naturals)
+    if suit:
+        for cp in [cp for cp in wilds if cp[0][1] != suit]:
+            wilds.remove(cp)
+            lost.append(cp[1])
+    count = len(naturals)
+    if count > 1:
+        naturals = _drop_repeats(naturals, {}, out, make, dup_rules)
+    if wilds:
+        wilds = _drop_repeats(wilds, dict(naturals), out, make, wild_rules)
+    if lost:
+        _lost(lost, naturals + wilds, suit, own_twos, out, make, wild_rules)
+    return out, suit, _ordered(naturals, wilds, len(lost), suit, out, make, run_rules, wild_rules), count
+
+
+def _sort_cards(items: Sequence, is_wild: WildTest, own_twos: bool, wild_rules: tuple[str, ...], make: Make,
+                out: list[Violation]) -> tuple[list, list, list, str | None, bool]:
+    """The run's naturals, placed wilds and lost wilds (wilds with no place), its suit and whether its suits mix;
+    a natural announced as another card is a fault added to `out`."""
     naturals, wilds, lost = [], [], []  # (card it stands for, placed); lost: wilds with no place
     suit = wild_suit = None
     mixed = mixed_wilds = False
@@ -97,44 +119,40 @@ def run_faults(items: Sequence, is_wild: WildTest, own_twos: bool, run_rules: tu
             lost.append(item)
     if not naturals:
         suit, mixed = wild_suit, mixed_wilds
-    if mixed:  # no place can be judged in a run of no suit: say what else is plainly wrong
-        shown = naturals or wilds
-        suits = frozenset([c[1] for c, _ in shown])
-        params = {"suits": MIXED_SUITS.get(suits) or tuple(sorted(suits)), "cards": [text(p) for _, p in shown]}
-        out += [make(rule, MIX, None, params=params) for rule in run_rules]
-        if len(naturals) > 1:
-            _drop_repeats(naturals, {}, out, make, dup_rules)
-        for p in lost:
-            t = text(p[0])
-            out += [make(rule, LOST, t, params={"card": t}) for rule in wild_rules]
-        return out, None, [], len(naturals)
-    if suit:
-        for cp in [cp for cp in wilds if cp[0][1] != suit]:
-            wilds.remove(cp)
-            lost.append(cp[1])
-    count = len(naturals)
-    if count > 1:
-        naturals = _drop_repeats(naturals, {}, out, make, dup_rules)
-    if wilds:
-        wilds = _drop_repeats(wilds, dict(naturals), out, make, wild_rules)
-    if lost:
-        _lost(lost, naturals + wilds, suit, own_twos, out, make, wild_rules)
+    return naturals, wilds, lost, suit, mixed
+
+
+def _mixed_faults(naturals, wilds, lost, out, make, run_rules, wild_rules, dup_rules) -> None:
+    """A run of mixed suits: its suits, repeated naturals and wilds with no place, added to `out`."""
+    shown = naturals or wilds
+    suits = frozenset([c[1] for c, _ in shown])
+    params = {"suits": MIXED_SUITS.get(suits) or tuple(sorted(suits)), "cards": [text(p) for _, p in shown]}
+    out += [make(rule, MIX, None, params=params) for rule in run_rules]
+    if len(naturals) > 1:
+        _drop_repeats(naturals, {}, out, make, dup_rules)
+    for p in lost:
+        t = text(p[0])
+        out += [make(rule, LOST, t, params={"card": t}) for rule in wild_rules]
+
+
+def _ordered(naturals, wilds, spare, suit, out, make, run_rules, wild_rules) -> list:
+    """The standing cards by position, ace low or high, when they fit with `spare` lost wilds and no fault was
+    found; else [] (a gap too wide is explained in `out`)."""
     standing = naturals + wilds
     if suit is None or not standing:
-        return out, suit, [], count
+        return []
     ranks = [c[0] for c, _ in standing]
-    spare = len(lost)
     if max(ranks) - min(ranks) + 1 - len(ranks) > spare:
         if 1 not in ranks:
             _explain_gap(naturals, wilds, spare, suit, out, make, run_rules, wild_rules)
-            return out, suit, [], count
+            return []
         ranks = [14 if r == 1 else r for r in ranks]
         if max(ranks) - min(ranks) + 1 - len(ranks) > spare:
             _explain_gap(naturals, wilds, spare, suit, out, make, run_rules, wild_rules)
-            return out, suit, [], count
+            return []
     if out:
-        return out, suit, [], count
-    return out, suit, sorted(zip(ranks, [p for _, p in standing], strict=True), key=_at_0), count
+        return []
+    return sorted(zip(ranks, [p for _, p in standing], strict=True), key=_at_0)
 
 
 def _pos(card: Card, ace_high: bool) -> int:

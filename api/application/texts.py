@@ -49,6 +49,7 @@ def render(key: str, params: dict | None, voice: Voice) -> str:
 
 
 def _shown(name: str, value, voice: Voice):
+    """A message parameter as `voice` says it: a nested message, a seat, a card, or else a word."""
     if isinstance(value, dict) and "key" in value:
         return render(value["key"], value.get("params"), voice)
     if value is None:
@@ -64,6 +65,11 @@ def _shown(name: str, value, voice: Voice):
     if name == "either":
         cards = [voice.card(c) for c in value]
         return cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} {voice.or_word} {cards[-1]}"
+    return _shown_word(name, value, voice)
+
+
+def _shown_word(name: str, value, voice: Voice):
+    """A parameter that is neither a seat nor a card: a suit, rank, entry type, word, time, meld or list."""
     if name == "suit":
         return voice.suit(value) or value
     if name == "suits":

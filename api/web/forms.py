@@ -35,51 +35,61 @@ def entry_from(form, players: int) -> dict:
     kind = form.get("type", "")
     entry: dict = {"type": kind}
     seat = number(form.get("seat"))
-    if seat is not None:
+    if seat is not None and kind not in _SEATLESS:
         entry["seat"] = seat
-    if kind == "draw":
-        entry["from"] = form.get("from", "stock")
-    elif kind == "discard":
-        entry["card"] = canonical(form.get("card", ""))
-    elif kind == "deal":
-        entry.pop("seat", None)
-        dealer = number(form.get("dealer"))
-        if dealer is not None:
-            entry["dealer"] = dealer
-        if form.get("upcard"):
-            entry["upcard"] = canonical(form["upcard"])
-    elif kind == "exit":
-        if quick.wants_counts(form):
-            entry["counts"] = quick.counts(form)  # a quick score (results tracking)
-        else:
-            entry["runs"] = runs(form.get("runs", ""))
-        if form.get("timing"):
-            entry["timing"] = form["timing"]
-    elif kind == "meld":
-        entry["melds"] = runs(form.get("melds", ""))
-    elif kind == "lay_off":
-        entry["meld"] = number(form.get("meld"))
-        entry["cards"] = cards(form.get("cards", ""))
-    elif kind == "retrieve_joker":
-        entry["meld"] = number(form.get("meld"))
-        entry["card"] = canonical(form.get("card", ""))
-    elif kind == "hand":
-        entry["cards"] = cards(form.get("cards", ""))
-    elif kind == "round":
-        entry.pop("seat", None)
-        winner = form.get("winner", "")
-        entry["winner"] = number(winner)
-        given = quick.points(form, players, winner)  # hands given as points (a quick score)
-        entry["hands"] = {str(s): cards(form.get(f"hand{s}", "")) for s in range(players)
-                          if str(s) != winner and str(s) not in given}
-        if given:
-            entry["points"] = given
-    elif kind == "null_deal":
-        entry.pop("seat", None)
-    elif kind == "void":  # one tap of the table page: e.g. put back a card taken from the pile by mistake
-        entry.pop("seat", None)
-        entry["target"] = number(form.get("target"))
+    fields = _FIELDS.get(kind)
+    if fields is not None:
+        entry.update(fields(form, players))
     return entry
+
+
+def _deal(form, players: int) -> dict:
+    out = {}
+    dealer = number(form.get("dealer"))
+    if dealer is not None:
+        out["dealer"] = dealer
+    if form.get("upcard"):
+        out["upcard"] = canonical(form["upcard"])
+    return out
+
+
+def _exit(form, players: int) -> dict:
+    if quick.wants_counts(form):
+        out = {"counts": quick.counts(form)}  # a quick score (results tracking)
+    else:
+        out = {"runs": runs(form.get("runs", ""))}
+    if form.get("timing"):
+        out["timing"] = form["timing"]
+    return out
+
+
+def _round(form, players: int) -> dict:
+    winner = form.get("winner", "")
+    given = quick.points(form, players, winner)  # hands given as points (a quick score)
+    out = {"winner": number(winner),
+           "hands": {str(s): cards(form.get(f"hand{s}", "")) for s in range(players)
+                     if str(s) != winner and str(s) not in given}}
+    if given:
+        out["points"] = given
+    return out
+
+
+_SEATLESS = {"deal", "round", "null_deal", "void"}  # entries the table writes, not a seat's turn
+# Each entry type's fields, read from the form (`entry_from`); an unknown type has none.
+_FIELDS = {
+    "draw": lambda form, players: {"from": form.get("from", "stock")},
+    "discard": lambda form, players: {"card": canonical(form.get("card", ""))},
+    "deal": _deal,
+    "exit": _exit,
+    "meld": lambda form, players: {"melds": runs(form.get("melds", ""))},
+    "lay_off": lambda form, players: {"meld": number(form.get("meld")), "cards": cards(form.get("cards", ""))},
+    "retrieve_joker": lambda form, players: {"meld": number(form.get("meld")),
+                                             "card": canonical(form.get("card", ""))},
+    "hand": lambda form, players: {"cards": cards(form.get("cards", ""))},
+    "round": _round,
+    # one tap of the table page: e.g. put back a card taken from the pile by mistake
+    "void": lambda form, players: {"target": number(form.get("target"))},
+}
 
 
 def safe_entry_from(form, players: int) -> tuple[dict | None, Exception | None]:

@@ -62,7 +62,7 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
     twos = jokers = 0
     once = twice = 0  # K-2: places of the naturals seen once, and twice, each suit at its _SHIFT
     twos_once = twos_twice = 0  # K-2: the same for the 2s, a bit a suit
-    first_suit, one_suit = None, True
+    suits = set()
     ordered = []
     by_place = [None] * 15  # a run's cards at their places 1..14 (earlier runs' cards get overwritten)
     stands = _STANDS.get
@@ -96,24 +96,30 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
             return None
         twice |= once & naturals
         once |= naturals
-        low = mask & -mask
-        if mask // low not in _RUN_OK:
-            if low != 2:  # only an ace taken high can mend the gap
-                return None
-            mask = mask ^ 2 | 1 << 14
-            low = mask & -mask
-            if mask // low not in _RUN_OK:
-                return None
-            by_place[14] = by_place[1]
-        first = low.bit_length() - 1
-        ordered.append(by_place[first:first + len(run)])
-        if first_suit is None:
-            first_suit = suit
-        elif suit != first_suit:
-            one_suit = False
+        cards = _in_order(mask, by_place, len(run))
+        if cards is None:
+            return None
+        ordered.append(cards)
+        suits.add(suit)
     if jokers > JOKERS:
         return None
-    return ExitVerdict(True, [], settlement_for(twos, jokers, one_suit, players, timing), ordered)
+    return ExitVerdict(True, [], settlement_for(twos, jokers, len(suits) == 1, players, timing), ordered)
+
+
+def _in_order(mask: int, by_place: list, length: int) -> list | None:
+    """C-7: a run's cards from its lowest place when its places (`mask`) are consecutive, the ace low or else
+    high; None when they are not."""
+    low = mask & -mask
+    if mask // low not in _RUN_OK:
+        if low != 2:  # only an ace taken high can mend the gap
+            return None
+        mask = mask ^ 2 | 1 << 14
+        low = mask & -mask
+        if mask // low not in _RUN_OK:
+            return None
+        by_place[14] = by_place[1]
+    first = low.bit_length() - 1
+    return by_place[first:first + length]
 
 
 def _judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) -> ExitVerdict:

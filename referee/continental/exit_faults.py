@@ -62,6 +62,7 @@ _MIX = {mask: MIXED_SUITS.get(frozenset(s for i, s in enumerate(SUITS) if mask >
 _MAKERS = [maker({"run": index}) for index in range(16)]  # violations in run 1, 2, ...
 _C7_AT = [vars(violation("C-7", MIX, None, index)) for index in range(16)]  # a C-7 in run 1, 2, ..., to copy
 _new = object.__new__
+_look = _LOOK.get
 
 
 def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) -> ExitVerdict:
@@ -70,6 +71,34 @@ def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) 
     ordered_runs: list[list[Placed]] = []
     if lengths is None:
         lengths = tuple(sorted(map(len, runs), reverse=True))
+    _shape_faults(lengths, violations)
+    append = violations.append
+    index = once = twice = over = wilds_seen = 0  # K-2 from the table: naturals seen once, twice, thrice
+    whole_hand = False  # K-2 needs the whole hand counted
+    for run in runs:
+        index += 1
+        quick = _from_table(run, index, append) if len(run) >= 3 else None
+        if quick is not None:
+            seen, wilds, repeated = quick
+            whole_hand = whole_hand or repeated
+            over |= twice & seen
+            twice |= once & seen
+            once |= seen
+            wilds_seen += wilds
+            ordered_runs.append([*run])
+            continue
+        whole_hand = True  # the full run check
+        ordered_runs.append(_run_check(run, index, violations))
+    hand = [p[0] for run in runs for p in run] if whole_hand or over or wilds_seen > _LEAST_LIMIT else ()
+    if len(hand) - len(set(hand)) >= _LEAST_LIMIT:  # K-2: else no card can be there too often
+        _too_often(hand, append)
+    if violations:
+        return ExitVerdict(False, violations, None, ordered_runs)
+    return ExitVerdict(True, [], settle(ordered_runs, players, timing), ordered_runs)
+
+
+def _shape_faults(lengths: tuple, violations: list[Violation]) -> None:
+    """C-6: 15 cards in one of the allowed shapes."""
     total = sum(lengths)
     if total != 15:
         violations.append(violation("C-6", "an exit shows exactly 15 cards, this one shows %(n)s",
@@ -78,75 +107,65 @@ def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) 
         shape = "+".join(str(n) for n in lengths)
         violations.append(violation("C-6", "runs of %(shape)s is not an allowed shape (3+3+3+3+3, 4+4+4+3 or 5+4+3+3)",
                                     params={"shape": shape}))
-    look, append = _LOOK.get, violations.append
-    index = once = twice = over = wilds_seen = 0  # K-2 from the table: naturals seen once, twice, thrice
-    whole_hand = False  # K-2 needs the whole hand counted
-    for run in runs:
-        index += 1
-        found = None
-        if len(run) >= 3:  # first from the table: a run of plain naturals and wilds
-            suits = seen = 0
-            shown, wilds, repeated = [], [], None
-            for item in run:
-                found = look(item)
-                if found is None:
-                    break
-                suit, text, bit = found
-                if not suit:
-                    wilds.append(bit)
-                    continue
-                if seen & bit:
-                    repeated = [text] if repeated is None else repeated + [text]
-                seen |= bit
-                suits |= suit
-                shown.append(text)
-            if found is not None:
-                if suits & (suits - 1):  # naturals of two suits or more: C-7, a repeat C-10, a lost joker C-9
-                    v = _new(Violation)
-                    fields = v.__dict__
-                    fields.update(_C7_AT[index] if index < 16 else {**_C7_AT[0], "run": index})
-                    fields["params"] = {"suits": _MIX[suits], "cards": shown}
-                    append(v)
-                    if repeated is not None:
-                        whole_hand = True
-                        for text in repeated:
-                            append(violation("C-10", TWICE, text, index, params={"card": text}))
-                    for w in wilds:
-                        if w[1] == 2:
-                            append(violation("C-9", LOST, "JK", index, params=_JOKER))
-                elif repeated is not None or not suits or not _one_suit(seen >> _SHIFT[suits], suits, wilds,
-                                                                         index, append):
-                    found = None
-        if found is not None:
-            over |= twice & seen
-            twice |= once & seen
-            once |= seen
-            wilds_seen += len(wilds)
-            ordered_runs.append([*run])
+
+
+def _from_table(run, index: int, append) -> tuple[int, int, bool] | None:
+    """Judge a run of plain naturals and wilds from the table: (its naturals' bits, its wilds, whether a natural
+    repeats), its faults appended; None when `run_faults` must judge it."""
+    suits = seen = 0
+    shown, wilds, repeated = [], [], None
+    for item in run:
+        found = _look(item)
+        if found is None:
+            return None
+        suit, text, bit = found
+        if not suit:
+            wilds.append(bit)
             continue
-        whole_hand = True  # the full run check
-        faults, _, ordered, naturals = run_faults(run, is_wild, True, _C7, _C9, _C10, _MAKERS[index]
-                                                  if index < len(_MAKERS) else maker({"run": index}))
-        if run and not naturals:
-            append(violation("C-8", NO_NATURAL, None, index))
-        if faults:
-            violations += faults
-            ordered_runs.append(list(run))
+        if seen & bit:
+            repeated = [text] if repeated is None else repeated + [text]
+        seen |= bit
+        suits |= suit
+        shown.append(text)
+    if suits & (suits - 1):  # naturals of two suits or more: C-7, a repeat C-10, a lost joker C-9
+        v = _new(Violation)
+        fields = v.__dict__
+        fields.update(_C7_AT[index] if index < 16 else {**_C7_AT[0], "run": index})
+        fields["params"] = {"suits": _MIX[suits], "cards": shown}
+        append(v)
+        for text in repeated or ():
+            append(violation("C-10", TWICE, text, index, params={"card": text}))
+        for w in wilds:
+            if w[1] == 2:
+                append(violation("C-9", LOST, "JK", index, params=_JOKER))
+        return seen, len(wilds), repeated is not None
+    if repeated is not None or not suits or not _one_suit(seen >> _SHIFT[suits], suits, wilds, index, append):
+        return None
+    return seen, len(wilds), False
+
+
+def _run_check(run, index: int, violations: list[Violation]) -> list[Placed]:
+    """The full run check (`run_faults`) and C-8; the run as it stands, by position when it is valid."""
+    faults, _, ordered, naturals = run_faults(run, is_wild, True, _C7, _C9, _C10, _MAKERS[index]
+                                              if index < len(_MAKERS) else maker({"run": index}))
+    if run and not naturals:
+        violations.append(violation("C-8", NO_NATURAL, None, index))
+    if faults:
+        violations += faults
+        return list(run)
+    return [p for _, p in ordered]
+
+
+def _too_often(hand: list, append) -> None:
+    """K-2: each card shown more often than the two decks hold it."""
+    for card, n in excess(hand, JOKERS).items():
+        if card.is_joker:
+            key, params = "%(card)s appears %(n)s times; the two decks hold %(held)s jokers", {
+                "card": card.text, "n": n, "held": JOKERS}
         else:
-            ordered_runs.append([p for _, p in ordered])
-    hand = [p[0] for run in runs for p in run] if whole_hand or over or wilds_seen > _LEAST_LIMIT else ()
-    if len(hand) - len(set(hand)) >= _LEAST_LIMIT:  # K-2: else no card can be there too often
-        for card, n in excess(hand, JOKERS).items():
-            if card.is_joker:
-                key, params = "%(card)s appears %(n)s times; the two decks hold %(held)s jokers", {
-                    "card": card.text, "n": n, "held": JOKERS}
-            else:
-                key, params = "%(card)s appears %(n)s times; the two decks hold %(card)s twice", {
-                    "card": card.text, "n": n}
-            append(violation("K-2", key, card.text, params=params))
-    if violations:
-        return ExitVerdict(False, violations, None, ordered_runs)
-    return ExitVerdict(True, [], settle(ordered_runs, players, timing), ordered_runs)
+            key, params = "%(card)s appears %(n)s times; the two decks hold %(card)s twice", {
+                "card": card.text, "n": n}
+        append(violation("K-2", key, card.text, params=params))
 
 
 def _one_suit(ranks: int, bit: int, wilds: list, index: int, append) -> bool:

@@ -75,13 +75,7 @@ def round_result(table: Table, entry: Entry) -> dict:
     owed = [s for s in range(n) if s != winner and s not in hands and s not in points]
     if owed:
         raise refuse("R-14", "every player but the winner enters a hand: missing %(players)s", players=owed)
-    for seat, cards in hands.items():
-        if not cards:
-            raise refuse("R-13", "%(player)s cannot end the round without cards unless they won it", player=seat)
-        if len(cards) > HAND:
-            raise refuse("R-14", "%(player)s's hand shows %(n)s cards; a hand left when a round ends holds at most "
-                         "%(most)s (R-3: %(most)s dealt, 15 to the starter; every turn ends with a discard)",
-                         player=seat, n=len(cards), most=HAND)
+    _check_sizes(hands)
     violations = over_deck(Counter(), Counter(c for cards in hands.values() for c in cards))
     violations += quick.points_violations(hands, points)
     if violations:
@@ -89,6 +83,17 @@ def round_result(table: Table, entry: Entry) -> dict:
     d.winner, d.blocked = winner, winner is None
     d.hands = hands
     return score(table, d, hands, points)
+
+
+def _check_sizes(hands: dict[int, list[Card]]) -> None:
+    """Each hand left at the round's end holds a card at least (R-13) and at most a dealt hand (R-14)."""
+    for seat, cards in hands.items():
+        if not cards:
+            raise refuse("R-13", "%(player)s cannot end the round without cards unless they won it", player=seat)
+        if len(cards) > HAND:
+            raise refuse("R-14", "%(player)s's hand shows %(n)s cards; a hand left when a round ends holds at most "
+                         "%(most)s (R-3: %(most)s dealt, 15 to the starter; every turn ends with a discard)",
+                         player=seat, n=len(cards), most=HAND)
 
 
 def score(table: Table, d: Deal, hands: dict[int, list[Card]], points: dict[int, int] | None = None) -> dict:
