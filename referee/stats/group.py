@@ -79,6 +79,8 @@ def penalty_standings(done: list[Played], names: dict[str, str]) -> list[dict]:
 
 
 STANDINGS = {"balance": balance_standings, "penalty": penalty_standings}  # by `Game.scoring`
+COLUMNS = {"balance": ("player", "member", "sessions", "won", "balance"),  # a standings row's fields, by scoring
+           "penalty": ("player", "member", "games", "won", "average_total", "rounds_won")}
 
 
 def figures(played: list[Played], member: str, game: str) -> dict:

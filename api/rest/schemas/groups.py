@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from referee import games
+from referee.stats.group import COLUMNS
+
 
 class CreateGroupSchema(Schema):
     name = fields.String(required=True, metadata={"example": "Sunday table"})
@@ -25,10 +28,10 @@ class GroupTableSchema(Schema):
     players = fields.List(fields.String())
 
 
-class StandingsSchema(Schema):
-    continental = fields.List(fields.Dict(), metadata={"description": "player, member, sessions, won, balance"})
-    rami = fields.List(fields.Dict(),
-                       metadata={"description": "player, member, games, won, average_total, rounds_won"})
+# A field per game (referee.games), described by its scoring's standings columns.
+StandingsSchema = Schema.from_dict({
+    game.name: fields.List(fields.Dict(), metadata={"description": ", ".join(COLUMNS[game.scoring])})
+    for game in games.ALL}, name="StandingsSchema")
 
 
 class GroupSchema(Schema):
@@ -48,14 +51,16 @@ class PlayerArgsSchema(PeriodArgsSchema):
     last = fields.Integer(metadata={"description": "how many finished sessions the form shows (default 10)"})
 
 
-class PlayerSchema(Schema):
-    id = fields.String()
-    name = fields.String()
-    period = fields.String()
-    continental = fields.Dict(metadata={"description": "tables, exits, invalid_exits (+ rules), first_turn, "
-                                                       "without_drawing, one_suit, received, paid, form"})
-    rami = fields.Dict(metadata={"description": "tables, openings, lay_offs, jokers, rounds_won, hand_left, "
-                                                "timeouts, form"})
+def _figures(game) -> str:
+    """A member's figures at the game, as the player endpoint gives them."""
+    shown = [f"{name} (+ rules)" if name in game.stats.BY_RULE else name for name in game.stats.FIGURES]
+    return ", ".join(["tables", *shown, "form"])
+
+
+# Her figures at each game (referee.games), besides who she is and the period.
+PlayerSchema = Schema.from_dict({
+    "id": fields.String(), "name": fields.String(), "period": fields.String(),
+    **{game.name: fields.Dict(metadata={"description": _figures(game)}) for game in games.ALL}}, name="PlayerSchema")
 
 
 class RenameSchema(Schema):
