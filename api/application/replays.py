@@ -142,7 +142,7 @@ def _settle_heap() -> None:
     """Once per process, before its first whole replay: move what start-up made out of the collector's sight.
 
     A replay builds tens of thousands of objects, enough to start a full collection of the heap, which
-    then walks every module and class the process imported (about 100 ms here) inside that request.
+    then walks every module and class the process imported inside that request (README, "Benchmarks").
     `gc.freeze()` leaves those start-up objects to reference counting (they live as long as the process)
     so a full collection only walks what came later.
     """

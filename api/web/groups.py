@@ -57,7 +57,7 @@ def group(group_id):
 
 @functools.lru_cache(maxsize=256)
 def _qr(link: str, label: str):
-    """The link's QR code: the same on every view of the page, and costly to draw (about 10 ms)."""
+    """The link's QR code: the same on every view of the page, and costly to draw (README, "Benchmarks")."""
     return qr_svg(link, label)
 
 
