@@ -120,7 +120,7 @@ def _read_line(number: int, line: str) -> dict:
     if sealed is not None and not isinstance(sealed, str):
         raise ChainError(number, "`seal` is a text", status=400)
     try:
-        when = datetime.fromisoformat(at)
+        when = datetime.fromisoformat(at if isinstance(at, str) else "")  # not a text: the error below
         if when.tzinfo is not None:
             when = when.astimezone(UTC)  # a time near year 1 or 9999 may not have one in UTC
     except (TypeError, ValueError, OverflowError):

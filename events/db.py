@@ -97,22 +97,28 @@ def _sqlite_file(engine: sa.Engine) -> str | None:
     return None if engine.dialect.name != "sqlite" or not database or database == ":memory:" else database
 
 
-def write_transaction(engine: sa.Engine):
-    """Return a context manager: one write transaction (SQLite: BEGIN IMMEDIATE, so it holds the write lock)."""
-    path = _sqlite_file(engine)
-    queue = WriterQueue(path + ".writers") if path else contextlib.nullcontext()
+class Writing:
+    """Open one write transaction a call (SQLite: BEGIN IMMEDIATE, so it holds the write lock); `queue` lets
+    a write on the driver's own connection (Store.append_if_head) wait its turn among SQLite's writers."""
+
+    def __init__(self, engine: sa.Engine):
+        self.engine = engine
+        path = _sqlite_file(engine)
+        self.queue = WriterQueue(path + ".writers") if path else contextlib.nullcontext()
 
     @contextmanager
-    def writing(table_id: str):
-        with queue, engine.connect() as conn:
-            if engine.dialect.name == "sqlite":
+    def __call__(self, table_id: str):
+        with self.queue, self.engine.connect() as conn:
+            if self.engine.dialect.name == "sqlite":
                 # A deferred transaction that reads then writes fails at once with SQLITE_BUSY under WAL.
                 conn.execution_options(sqlite_begin="BEGIN IMMEDIATE")
             with conn.begin():
                 yield conn
 
-    writing.queue = queue  # for a write on the driver's own connection (Store.append_if_head)
-    return writing
+
+def write_transaction(engine: sa.Engine) -> Writing:
+    """Return a context manager: one write transaction (SQLite: BEGIN IMMEDIATE, so it holds the write lock)."""
+    return Writing(engine)
 
 
 def upgrade(url: str, revision: str = "head") -> None:

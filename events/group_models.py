@@ -7,7 +7,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from events.models import EntryRow, TableRow
+from events.models import EntryRow, TableRow, table_of
 
 
 class GroupRow(SQLModel, table=True):
@@ -66,7 +66,7 @@ class SummaryRow(SQLModel, table=True):
     data: bytes = Field(sa_column=sa.Column(sa.LargeBinary, nullable=False))
 
 
-GROUPS, MEMBERS, NAMES, GROUP_TABLES = (GroupRow.__table__, MemberRow.__table__, MemberNameRow.__table__,
-                                        GroupTableRow.__table__)
-SUMMARIES = SummaryRow.__table__
-TABLES, ENTRIES = TableRow.__table__, EntryRow.__table__
+GROUPS, MEMBERS, NAMES, GROUP_TABLES = (table_of(GroupRow), table_of(MemberRow), table_of(MemberNameRow),
+                                        table_of(GroupTableRow))
+SUMMARIES = table_of(SummaryRow)
+TABLES, ENTRIES = table_of(TableRow), table_of(EntryRow)

@@ -13,6 +13,8 @@ import hmac
 import json
 import secrets
 import unicodedata
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import NamedTuple
 
@@ -74,6 +76,7 @@ class GroupRecords:
     """The store's groups (mixed into `events.Store`, which gives `engine` and `_locked`)."""
 
     engine: sa.Engine
+    _locked: Callable[[str], AbstractContextManager[sa.Connection]]
 
     def create_group(self, group_id: str, name: str, token: str) -> None:
         with self.engine.begin() as conn:

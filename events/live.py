@@ -22,13 +22,13 @@ import time
 
 import sqlalchemy as sa
 
-from events.models import TableRow
+from events.models import TableRow, table_of
 
 CHANNEL = "arbitre_entries"
 POLL = 0.1  # SQLite: seconds between two looks at the watched tables' heads
 IDLE = 60.0  # the hub's thread stops after this long with no stream watching (pages come and go)
 KEEP = 64  # entries kept per watched table, for the streams that are a little behind
-TABLES = TableRow.__table__
+TABLES = table_of(TableRow)
 HEADS = sa.select(TABLES.c.id, TABLES.c.head_seq).where(TABLES.c.id.in_(sa.bindparam("ids", expanding=True)))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import cast
 
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
@@ -79,3 +80,8 @@ class SnapshotRow(SQLModel, table=True):
     code: str = Field(max_length=64)
     state: bytes = Field(sa_column=sa.Column(sa.LargeBinary, nullable=False))
     created_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
+
+
+def table_of(model: type[SQLModel]) -> sa.Table:
+    """A model's table, as SQLAlchemy Core writes its statements (SQLModel leaves `__table__` untyped)."""
+    return cast(sa.Table, sa.inspect(model).local_table)

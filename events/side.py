@@ -9,13 +9,13 @@ from typing import NamedTuple
 
 import sqlalchemy as sa
 
-from events.models import EntryRow, JoinCodeRow, SnapshotRow, TableNotesRow
+from events.models import EntryRow, JoinCodeRow, SnapshotRow, TableNotesRow, table_of
 
 logger = logging.getLogger(__name__)
-ENTRIES = EntryRow.__table__
-CODES = JoinCodeRow.__table__
-NOTES = TableNotesRow.__table__
-SNAPSHOTS = SnapshotRow.__table__
+ENTRIES = table_of(EntryRow)
+CODES = table_of(JoinCodeRow)
+NOTES = table_of(TableNotesRow)
+SNAPSHOTS = table_of(SnapshotRow)
 
 
 def _utc(at: datetime) -> datetime:

@@ -17,12 +17,12 @@ import sqlalchemy as sa
 
 from events.chain import entry_hash
 from events.groups import GroupRecords
-from events.models import EntryRow, TableRow
+from events.models import EntryRow, TableRow, table_of
 from events.records import Appended, Conflict, StoredEntry, TableRecord, entry_text, row_entry, token_hash, utc
 from events.side import SideRecords
 
-ENTRIES = EntryRow.__table__
-TABLES = TableRow.__table__
+ENTRIES = table_of(EntryRow)
+TABLES = table_of(TableRow)
 
 # What `decide` returns: (type, seat, at, data, verdict), or None to write nothing.
 Decision = tuple[str, "int | None", datetime, dict, "dict | None"]
@@ -141,7 +141,7 @@ def _log_entries(rows) -> list:
     datas = json.loads("[" + ",".join([row[4] for row in rows]) + "]")
     utc = UTC
     parse = datetime.fromisoformat
-    out = []
+    out: list[Entry] = []
     append = out.append
     for (seq, type_, seat, at, *_), data in zip(rows, datas, strict=True):
         if at.__class__ is str:  # UTC as 'YYYY-MM-DD HH:MM:SS.ffffff'

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from referee.cards import Card, CardError, parse_card
 from referee.entry import Entry
 from referee.melds import Placed, parse_placed
@@ -39,7 +41,8 @@ def check_fields(entry: Entry) -> None:
                     names=sorted(map(str, extra)), allowed=allowed)
 
 
-def whole(value: object) -> bool:
+def whole(value: object) -> TypeGuard[int]:
+    """A whole number, not a bool (JSON's true is no seat)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
