@@ -53,8 +53,7 @@ def effective(entries: Iterable[Entry]) -> tuple[list[Entry], set[int], dict[int
     for entry in entries:
         if entry.type not in CORRECTIONS:
             continue
-        target = entry.data.get("target")
-        check_correction(entry, target, by_seq, current, voided)
+        target = check_correction(entry, entry.data.get("target"), by_seq, current, voided)
         index = by_seq[target]
         if entry.type == "void":
             current[index] = None
@@ -71,8 +70,9 @@ def effective(entries: Iterable[Entry]) -> tuple[list[Entry], set[int], dict[int
 CORRECTION_FIELDS = {"void": {"target"}, "replace": {"target", "entry"}}
 
 
-def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voided: set) -> None:
-    """Refuse a void or replace that targets no correctable entry, or carries fields it does not take (E-2)."""
+def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voided: set) -> int:
+    """Refuse a void or replace that targets no correctable entry, or carries fields it does not take (E-2);
+    give the target's seq."""
     if not isinstance(target, int) or isinstance(target, bool):
         raise Malformed("%(type)s needs `target`, the seq of the entry it corrects", type=entry.type)
     extra = set(entry.data) - CORRECTION_FIELDS[entry.type]
@@ -98,3 +98,4 @@ def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voi
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
             raise Malformed("the replacement for entry %(entry)s: `seat` is a seat number, not %(value)s",
                             entry=target, value=repr(seat))
+    return target

@@ -51,10 +51,17 @@ class Rules(Protocol):
 class Stats(Protocol):
     """One game's figures per seat, counted while its log replays (`referee.stats.table.summarise`)."""
 
-    FIGURES: tuple[str, ...]  # the figures a member's page shows, in order
-    BY_RULE: tuple[str, ...]  # figures whose values are the rules broken: also counted rule by rule
+    # Read-only members (a module's constants and class satisfy them): the figures a member's page shows, in
+    # order; the figures whose values are the rules broken, also counted rule by rule; and the watcher class,
+    # (summary) -> with `entry(entry, verdict, state)`, `ended(entry, result, points)`.
+    @property
+    def FIGURES(self) -> tuple[str, ...]: ...
 
-    Watcher: Callable[[Any], Any]  # (summary) -> with `entry(entry, verdict, state)`, `ended(entry, result, points)`
+    @property
+    def BY_RULE(self) -> tuple[str, ...]: ...
+
+    @property
+    def Watcher(self) -> Callable[..., Any]: ...
 
     def final(self, state: Any) -> tuple[str, list[int] | None, list[int]]:
         """Status, winners and scores of the replayed state."""

@@ -35,6 +35,10 @@ class Replay:
     replaced: dict[int, int] = field(default_factory=dict)  # target seq -> seq of the replace entry
 
 
+def _untold(state, at) -> None:
+    """A game without a clock is not told of corrections."""
+
+
 def replay(entries: Iterable[Entry], observe=None) -> Replay:
     """Fold the whole log (already accepted) into its state.
 
@@ -49,8 +53,8 @@ def replay(entries: Iterable[Entry], observe=None) -> Replay:
     effective_entries, voided, replaced = effective(entries)
     state = game.start(effective_entries[0])
     out = Replay(state, voided=voided, replaced=replaced)
-    corrected = getattr(game, "corrected", None)
-    marks = [(e.seq, e.at) for e in entries if e.type in CORRECTIONS] if corrected is not None else []
+    corrected = getattr(game, "corrected", _untold)
+    marks = [(e.seq, e.at) for e in entries if e.type in CORRECTIONS] if corrected is not _untold else []
     told, marked = 0, len(marks)  # corrections told to the game so far, in log order
     for entry in effective_entries[1:]:
         if told < marked and marks[told][0] < entry.seq:

@@ -243,5 +243,5 @@ def _explain_gap(naturals, wilds, unplaced, suit, out, make, run_rules, wild_rul
                 out += [make(rule, key, text(p), params=params) for rule in wild_rules]
         if misplaced:
             return
-    params = {"cards": [text(p) for _, p in sorted(naturals + wilds, key=lambda cp: cp[0].rank)]}
-    out += [make(rule, NOT_CONSECUTIVE, None, params=params) for rule in run_rules]
+    shown = {"cards": [text(p) for _, p in sorted(naturals + wilds, key=lambda cp: cp[0].rank)]}
+    out += [make(rule, NOT_CONSECUTIVE, None, params=shown) for rule in run_rules]

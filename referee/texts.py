@@ -37,7 +37,8 @@ if (tuple(f.name for f in fields(Violation)) == ("rule", "key", "params", "run",
         v.__dict__.update(rule=rule, key=key, params=params, run=run, meld=meld, card=card, entry=entry)
         return v
 else:  # pragma: no cover - Violation changed shape: take its own constructor
-    def violation(rule, key, card=None, run=None, meld=None, entry=None, params=None) -> Violation:
+    def violation(rule: str, key: str, card: str | None = None, run: int | None = None,
+                  meld: int | None = None, entry: int | None = None, params: dict | None = None) -> Violation:
         return Violation(rule, key, params, run=run, meld=meld, card=card, entry=entry)
 
 

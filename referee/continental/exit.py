@@ -67,7 +67,7 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
     by_place = [None] * 15  # a run's cards at their places 1..14 (earlier runs' cards get overwritten)
     stands = _STANDS.get
     for run in runs:
-        suit = None
+        suit = ""  # the run's suit, once a card has one
         mask = naturals = 0
         for item in run:
             found = stands(item)
@@ -84,7 +84,7 @@ def _judge_valid(runs, players: int, timing: str) -> ExitVerdict | None:
                 twos_once |= two
             else:
                 jokers += 1
-            if mask & bit or (suit is not None and card_suit != suit):
+            if mask & bit or (suit and card_suit != suit):
                 return None
             suit = card_suit
             mask |= bit

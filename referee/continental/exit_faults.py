@@ -8,6 +8,8 @@ very words `referee.runs.run_faults` would use. Every other run goes to `run_fau
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.cards import COPIES, JOKER, SUITS, excess, full_deck
 from referee.continental.settlement import SHAPES, ExitVerdict, is_wild, settle
 from referee.continental.state import JOKERS
@@ -156,7 +158,7 @@ def _run_check(run, index: int, violations: list[Violation]) -> list[Placed]:
     return [p for _, p in ordered]
 
 
-def _too_often(hand: list, append) -> None:
+def _too_often(hand: Sequence, append) -> None:
     """K-2: each card shown more often than the two decks hold it."""
     for card, n in excess(hand, JOKERS).items():
         if card.is_joker:

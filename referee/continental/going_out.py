@@ -92,7 +92,7 @@ def moment(deal: Deal, seat: int) -> str:
 def _judge(table: Table, seat: int, runs, timing: str, c11: list[Violation]) -> dict:
     judged = judge_exit(runs, table.n, timing)
     violations = judged.violations + c11
-    if violations:
+    if violations or judged.settlement is None:  # a valid exit is settled
         return {"valid": False, "violations": [v.to_dict() for v in violations], "settlement": None}
     win(table, seat, judged.settlement.per_opponent, [MOMENT_RULE[timing], "C-12"])
     return judged.to_dict()

@@ -61,7 +61,7 @@ def start_deal(table: Table, entry: Entry) -> None:
             Violation("C-15", N_("every player deals once, in seat order from %(first)s"), {"first": table.first_dealer}),
         ])
     number = table.deals_done + 1
-    if table.tracking == "results":
+    if upcard is None:  # results tracking: no cards are followed
         new = Deal(number, dealer, RESULT)
     else:
         stock = DECK - HAND * n - 1
@@ -72,6 +72,13 @@ def start_deal(table: Table, entry: Entry) -> None:
     table.deal = new
 
 
+def _playing(table: Table) -> Deal:
+    """The deal that a win, a null deal or an end closes: the entry's check found it (deal_in_play)."""
+    if table.deal is None:
+        raise AssertionError("a deal ends only while one is played")
+    return table.deal
+
+
 def win(table: Table, seat: int, per_opponent: int, rules: list[str]) -> None:
     """C-12: each opponent transfers `per_opponent` to the winner; the balances keep summing to zero."""
     scores = {}
@@ -79,18 +86,18 @@ def win(table: Table, seat: int, per_opponent: int, rules: list[str]) -> None:
         delta = per_opponent * (table.n - 1) if other == seat else -per_opponent
         table.balances[other] += delta
         scores[str(other)] = delta
-    end_deal(table, {"deal": table.deal.number, "winner": seat, "scores": scores, "rules": rules})
+    end_deal(table, {"deal": _playing(table).number, "winner": seat, "scores": scores, "rules": rules})
 
 
 def null_deal(table: Table) -> None:
     """C-14: a null deal moves nothing and counts as the dealer's deal (C-15)."""
     scores = {str(seat): 0 for seat in range(table.n)}
-    end_deal(table, {"deal": table.deal.number, "winner": None, "scores": scores, "rules": ["C-14"]})
+    end_deal(table, {"deal": _playing(table).number, "winner": None, "scores": scores, "rules": ["C-14"]})
 
 
 def end_deal(table: Table, result: dict) -> None:
     """Close the deal; after the last one the highest balance wins, ties all win (C-15)."""
-    deal = table.deal
+    deal = _playing(table)
     deal.phase, deal.turn, deal.after_discard, deal.pickup = ENDED, None, None, None
     table.results.append(result)
     table.deals_done += 1

@@ -133,9 +133,9 @@ def _bits(found: int) -> tuple[int, ...]:
 
 def _sums(options: list[list[tuple[int, int]]]) -> list[dict]:
     """Add up one (state, multiset) per suit: per level, each sum reached -> (previous sum, state, multiset)."""
-    reach = [{0: None}]
+    reach: list[dict[int, tuple[int, int, int] | None]] = [{0: None}]
     for suit_options in options:
-        nxt = {}
+        nxt: dict[int, tuple[int, int, int] | None] = {}
         for total in reach[-1]:
             for state, found in suit_options:
                 for part in _bits(found):

@@ -42,7 +42,7 @@ def draw(table: Table, entry: Entry) -> dict | None:
         deal.known[seat].append(card)  # it leaves the pile for a known hand: `seen` is unchanged
         deal.pickup = card
     else:
-        if deal.stock == 0:
+        if not deal.stock:  # none left (full tracking counts the stock)
             if len(deal.pile) <= 1:
                 null_deal(table)  # C-14: nothing left to recycle and the top card was not taken
                 return {"null_deal": True, "rules": ["C-14"]}

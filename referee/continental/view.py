@@ -47,7 +47,7 @@ def deal_view(table: Table) -> dict:
         "known": {str(seat): [c.text for c in cards] for seat, cards in enumerate(deal.known)} if deal else {},
         "deadline": None,
         "next_dealer": table.next_dealer if phase == "deal" else None,
-        "exit_window": exit_window(deal) if phase == TAKE else [],
+        "exit_window": exit_window(deal) if phase == TAKE and deal else [],
         "may": may(table, phase),
     }
     return out
@@ -78,7 +78,7 @@ def may(table: Table, phase: str) -> list[str]:
     if phase == "deal":
         return ["deal"]
     if phase == TAKE:
-        return ["draw", "exit"] if exit_window(table.deal) else ["draw"]
+        return ["draw", "exit"] if table.deal and exit_window(table.deal) else ["draw"]
     if phase == DISCARD:
         return ["discard"]
     if phase == RESULT:

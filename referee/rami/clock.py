@@ -31,7 +31,7 @@ def deadline(table: Table) -> datetime | None:
     """When the current turn's time runs out, or None (clock off, no turn, forced discard)."""
     seconds = table.options["turn_seconds"]
     d = table.deal
-    if seconds is None or d is None or not d.full or d.phase not in ("take", "play"):
+    if seconds is None or d is None or not d.full or d.phase not in ("take", "play") or d.turn_started is None:
         return None
     return _utc(d.turn_started) + timedelta(seconds=seconds)
 
@@ -46,7 +46,7 @@ def corrected(table: Table, at: datetime) -> None:
 def due(table: Table, now: datetime) -> list[dict]:
     """The timeout owed by `now`, stamped at the deadline it stands for."""
     when = deadline(table)
-    if when is None or _utc(now) < when:
+    if when is None or table.deal is None or _utc(now) < when:
         return []
     return [{"type": "timeout", "at": when, "data": {"for_seat": table.deal.turn}}]
 
@@ -58,7 +58,7 @@ def timeout(table: Table, entry: Entry) -> dict | None:
         raise Malformed("timeout needs `for_seat`, the seat whose time ran out")
     when = deadline(table)
     d = table.deal
-    if when is None:
+    if when is None or d is None:
         raise refuse("R-17", "no turn is on the clock")
     if seat != d.turn:
         raise refuse("R-17", "the clock runs for %(turn)s, not %(player)s", turn=d.turn, player=seat)

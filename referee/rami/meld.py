@@ -27,6 +27,20 @@ class MeldVerdict:
         return not self.violations
 
     @property
+    def shape(self) -> str:
+        """A valid meld's kind, "run" or "set"."""
+        if self.kind is None:
+            raise ValueError("an invalid meld has no kind")
+        return self.kind
+
+    @property
+    def points(self) -> int:
+        """A valid meld's value (R-9)."""
+        if self.value is None:
+            raise ValueError("an invalid meld has no value")
+        return self.value
+
+    @property
     def texts(self) -> list[str]:
         return [p.text for p in self.cards]
 
@@ -107,13 +121,13 @@ def check_meld(items: Sequence[Placed], where: dict | None = None) -> MeldVerdic
         announced, judged, stand_ins = _set_announcements(items, where)
         result = check_set(judged, is_wild, set_rules=("R-6",), wild_rules=("K-5",), where=where)
         out.violations += announced + [v for v in result.violations if v.card not in stand_ins]
-        if out.valid:
+        if out.valid and result.rank is not None:  # a valid set has its rank
             out.kind, out.cards = "set", result.ordered
             out.value = card_value_in_set(result.rank) * len(items)
     else:
-        result = check_run(items, is_wild, run_rules=("K-4",), wild_rules=("K-5",), where=where)
-        out.violations += result.violations
+        run = check_run(items, is_wild, run_rules=("K-4",), wild_rules=("K-5",), where=where)
+        out.violations += run.violations
         if out.valid:
-            out.kind, out.cards = "run", [p for _, p in result.ordered]
-            out.value = sum(card_value_in_run(pos) for pos, _ in result.ordered)
+            out.kind, out.cards = "run", [p for _, p in run.ordered]
+            out.value = sum(card_value_in_run(pos) for pos, _ in run.ordered)
     return out

@@ -40,7 +40,7 @@ def keep_one(d: Deal, seat: int, cards: list[Card], retrieved: bool = False) -> 
     left = d.hand_sizes[seat] - count
     if left - pending - pickup < 1:
         key = OWED[pickup, min(pending, 2)]
-        params = {"player": seat, "n": left, "card": d.pickup.text} if pickup else {"player": seat, "n": left}
+        params = {"player": seat, "n": left, "card": d.pickup.text} if pickup and d.pickup else {"player": seat, "n": left}
         raise Refusal([Violation("R-13", key, params)])
 
 
@@ -88,7 +88,7 @@ def meld(table: Table, entry: Entry) -> dict:
     violations = [v for verdict in verdicts for v in verdict.violations]
     if violations:
         raise Refusal(violations)
-    total = sum(v.value for v in verdicts)
+    total = sum(v.points for v in verdicts)
     threshold = table.options["opening"]
     if seat not in d.opened and threshold != "free" and total < threshold:
         raise refuse("R-9", "an opening must reach %(threshold)s in one lay-down: these melds make %(total)s",
@@ -99,7 +99,7 @@ def meld(table: Table, entry: Entry) -> dict:
     ids = [meld_id(entry.seq, k) for k in range(1, len(verdicts) + 1)]
     known.lay(d, seat, cards, plan)
     for new_id, verdict in zip(ids, verdicts, strict=True):
-        d.melds.append(TableMeld(new_id, seat, verdict.kind, verdict.cards))
+        d.melds.append(TableMeld(new_id, seat, verdict.shape, verdict.cards))
     opening = seat not in d.opened
     d.opened.add(seat)
     return {"melds": ids, "value": total, "opening": opening, "rules": ["R-9"] if opening else ["R-6"]}
@@ -126,7 +126,7 @@ def lay_off(table: Table, entry: Entry) -> None:
     keep_one(d, seat, cards)
     plan = known.leave_hand(d, seat, cards)
     known.lay(d, seat, cards, plan)
-    target.cards, target.kind = verdict.cards, verdict.kind
+    target.cards, target.kind = verdict.cards, verdict.shape
     return None
 
 

@@ -57,7 +57,7 @@ def balance_standings(done: list[Played], names: dict[str, str]) -> list[dict]:
             row = rows.setdefault(member, {"player": names.get(member, member), "member": member,
                                            "sessions": 0, "won": 0, "balance": 0})
             row["sessions"] += 1
-            row["won"] += seat in p.summary.winners
+            row["won"] += p.summary.won_by(seat)
             row["balance"] += p.summary.scores[seat]
     return sorted(rows.values(), key=lambda r: (-r["balance"], -r["won"], r["player"].casefold()))
 
@@ -70,7 +70,7 @@ def penalty_standings(done: list[Played], names: dict[str, str]) -> list[dict]:
             row = rows.setdefault(member, {"player": names.get(member, member), "member": member, "games": 0,
                                            "won": 0, "average_total": 0, "rounds_won": 0, "_total": 0})
             row["games"] += 1
-            row["won"] += seat in p.summary.winners
+            row["won"] += p.summary.won_by(seat)
             row["_total"] += p.summary.scores[seat]
             row["rounds_won"] += sum(1 for d in p.summary.deals if d.winner == seat)
     for row in rows.values():
@@ -102,14 +102,14 @@ def figures(played: list[Played], member: str, game: str) -> dict:
             for name, items in p.summary.figures[seat].items():
                 counted[name].extend((p.table_id, seq, value) for seq, value in items)
     out: dict = {"tables": sessions}
-    for name, items in counted.items():
-        values = [v for _, _, v in items if isinstance(v, (int, float))]
-        out[name] = {"count": len(items), "average": round(sum(values) / len(values), 1) if values else None,
-                     "entries": [{"table": t, "seq": s} for t, s, _ in items]}
+    for name, found in counted.items():
+        values = [v for _, _, v in found if isinstance(v, (int, float))]
+        out[name] = {"count": len(found), "average": round(sum(values) / len(values), 1) if values else None,
+                     "entries": [{"table": t, "seq": s} for t, s, _ in found]}
     for name in stats.BY_RULE:
         rules: dict[str, list[dict]] = {}
         for table_id, seq, broken in counted[name]:
-            for rule in broken or ():
+            for rule in broken if isinstance(broken, (list, tuple)) else ():  # the rules, a list once cached
                 rules.setdefault(rule, []).append({"table": table_id, "seq": seq})
         out[name]["rules"] = [{"rule": r, "count": len(e), "entries": e}
                               for r, e in sorted(rules.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
@@ -123,7 +123,7 @@ def form(played: list[Played], member: str, game: str, last: int = 10) -> list[d
         for seat, who in enumerate(p.seats):
             if who == member:
                 out.append({"table": p.table_id, "created_at": p.created_at, "score": p.summary.scores[seat],
-                            "won": seat in p.summary.winners})
+                            "won": p.summary.won_by(seat)})
     return out[-last:]
 
 
@@ -140,7 +140,7 @@ def over_time(played: list[Played], game: str, names: dict[str, str]) -> dict:
             if balance:
                 running[member] += p.summary.scores[seat]
             else:
-                running[member] += seat in p.summary.winners
+                running[member] += p.summary.won_by(seat)
         for member in members:
             values[member].append(running[member])
     return {"tables": [p.table_id for p in done],

@@ -37,6 +37,10 @@ class Summary:
     deals: list[Deal] = field(default_factory=list)
     figures: list[dict[str, list[tuple[int, object]]]] = field(default_factory=list)
 
+    def won_by(self, seat: int) -> bool:
+        """Whether `seat` is among the winners (none while the table plays)."""
+        return self.winners is not None and seat in self.winners
+
     def count(self, seat: int, name: str, seq: int, value: object = None) -> None:
         self.figures[seat].setdefault(name, []).append((seq, value))
 
