@@ -47,8 +47,11 @@ screenshots: $(STAMP)
 fuzz: $(STAMP) $(FUZZ)
 	$(PY) -m bench.fuzz
 
+# ruff (pyproject.toml: F, E9, I, B, UP, C901), mypy on referee/ and events/, and no import circle.
 lint: $(STAMP)
 	$(VENV)/bin/ruff check referee events api bench tests
+	$(VENV)/bin/mypy
+	$(PY) -m pytest -q -p no:cacheprovider tests/referee/test_no_import_cycle.py
 
 bench: $(STAMP)
 	$(PY) -m bench
