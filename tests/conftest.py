@@ -11,8 +11,14 @@ import shutil
 from contextlib import contextmanager
 
 import pytest
+from hypothesis import settings
 
 from api import create_app
+
+# No timed assertions in tests (speed goals live in bench/): a property test on a loaded machine may take
+# longer than Hypothesis's default 200 ms an example, and that says nothing about the code.
+settings.register_profile("arbitre", deadline=None)
+settings.load_profile("arbitre")
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 
