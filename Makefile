@@ -19,15 +19,16 @@ migrate: $(STAMP)
 	$(VENV)/bin/flask --app api db upgrade
 
 PORT ?= 8000
-# All interfaces, so that the other phones on the Wi-Fi reach it; it prints the address they open.
+# The Procfile's server (gunicorn, its worker class and settings), so that a family's laptop serves as production
+# does. `make run` listens on all interfaces, so that the other phones on the Wi-Fi reach it, and prints the
+# address they open; `make serve` listens on this machine only.
+GUNICORN := $(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class api.shell.worker.Worker --worker-connections 8000 --keep-alive 5
 run: migrate
 	@$(PY) -m api.web.address $(PORT)
-	$(VENV)/bin/flask --app api run --host 0.0.0.0 --port $(PORT)
+	$(GUNICORN) --bind 0.0.0.0:$(PORT) 'api:create_app()'
 
-# Production counterpart of `make run`: gunicorn with the Procfile's worker class (gthread, a thread per
-# open event stream, threads made on demand: see README, "Live and offline").
 serve: migrate
-	$(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class gthread --threads 1000 --bind 127.0.0.1:$${PORT:-8000} 'api:create_app()'
+	$(GUNICORN) --bind 127.0.0.1:$${PORT:-8000} 'api:create_app()'
 
 # Schemathesis lives in a venv of its own (its pins are its own): the fuzz test of make test, make fuzz by hand.
 FUZZ := .venv-fuzz/.installed

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKER_FLAGS = ("-k", "--worker-class", "--threads", "--worker-connections")
+WORKER_FLAGS = ("-k", "--worker-class", "--threads", "--worker-connections", "--keep-alive")
 
 
 def worker_flags(procfile: Path = ROOT / "Procfile") -> list[str]:
@@ -98,7 +98,9 @@ def serve(url: str, workers: int = 2, flags: list[str] | None = None, env: dict 
     flags = worker_flags() if flags is None else flags
     process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}",
                                 *flags, "api:create_app()"], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL,
+                               stderr=open(os.environ["BENCH_SERVER_LOG"], "ab") if os.environ.get("BENCH_SERVER_LOG")
+                               else subprocess.DEVNULL)  # the server's log, for a bench run by hand
     try:
         wait_up(port)
         yield Server(process, port)

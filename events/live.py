@@ -10,7 +10,9 @@ writes of every worker; the streams then read the new entries.
 
 Notices are sent only by the append's own statement, so their entries are the log's; a stream still reads
 the log whenever the entries it heard do not follow on from the last it sent (a notice lost, or too long to
-carry its entry), and on every heartbeat, so a lost notice costs at most one heartbeat of delay.
+carry its entry). On PostgreSQL the hub also reads the heads of the watched tables every `LOOK` seconds, one
+query for the whole process, so a lost notice costs at most that much delay and an idle stream costs the
+database nothing.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from events.models import TableRow, table_of
 
 CHANNEL = "arbitre_entries"
 POLL = 0.1  # SQLite: seconds between two looks at the watched tables' heads
+LOOK = 15.0  # PostgreSQL: seconds between two looks at the watched tables' heads, in case a notice was lost
 IDLE = 60.0  # the hub's thread stops after this long with no stream watching (pages come and go)
 KEEP = 64  # entries kept per watched table, for the streams that are a little behind
 TABLES = table_of(TableRow)
@@ -127,19 +130,24 @@ class Hub:
         while True:
             with self.cond:
                 tables = list(self.watching)
-            if tables:
-                try:
-                    with self.engine.connect() as conn:  # the heads kept in the table rows: one look by key
-                        rows = conn.execute(HEADS, {"ids": tables}).all()
-                    for table_id, seq in rows:
-                        self.heard(table_id, seq)
-                except sa.exc.OperationalError:
-                    pass  # busy or gone for a moment: the next look will do
+            self._look(tables)
             self.ready.set()
             idle = self._idle_since(idle)
             if idle is not None and time.monotonic() - idle > IDLE:
                 return
             time.sleep(POLL)
+
+    def _look(self, tables: list[str]) -> None:
+        """Read the heads of `tables` (kept in their rows: one query by key) and wake the streams behind."""
+        if not tables:
+            return
+        try:
+            with self.engine.connect() as conn:
+                rows = conn.execute(HEADS, {"ids": tables}).all()
+            for table_id, seq in rows:
+                self.heard(table_id, seq)
+        except sa.exc.SQLAlchemyError:
+            pass  # busy or gone for a moment: the next look will do
 
     def _listen(self) -> None:
         import psycopg
@@ -152,9 +160,15 @@ class Hub:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.ready.set()
                     self._wake_all()  # anything written while we were not listening
+                    looked = time.monotonic()
                     while True:
                         for notice in conn.notifies(timeout=1.0):
                             self._notice(notice.payload)
+                        if time.monotonic() - looked > LOOK:  # the safety net for a lost notice: one read for
+                            with self.cond:  # all the process's streams, not one per stream
+                                tables = list(self.watching)
+                            self._look(tables)
+                            looked = time.monotonic()
                         idle = self._idle_since(idle)
                         if idle is not None and time.monotonic() - idle > IDLE:
                             return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import UTC, datetime
 from functools import partial
 
 from flask import current_app, g, has_request_context
@@ -152,6 +153,26 @@ def entries(table_id: str, after: int = 0) -> dict:
     listed = store.entries(table_id, after=after)
     version = listed[-1].seq if listed else store.head(table_id)[0]
     return {"entries": [e.to_json() for e in listed], "version": version}
+
+
+def entries_as_logged(table_id: str, after: int = 0) -> list[dict]:
+    """The entries after `after` as the log holds them, with no catch-up and no replay (404 for an unknown table):
+    a live stream's first read, whose table's clock its streams ask after (`clocked`)."""
+    store = get_store()
+    _record(store, table_id)
+    return [e.to_json() for e in store.entries(table_id, after=after)]
+
+
+FAR = datetime(9999, 1, 1, tzinfo=UTC)
+
+
+def clocked(table_id: str) -> bool:
+    """Write what the table owes by now (R-17 timeouts), and say whether it may come to owe more by itself: a turn
+    clock is running. A table's live streams ask this once in a while, so that a clock runs out on time while its
+    phones only watch."""
+    store = get_store()
+    game = game_module(_record(store, table_id).game)
+    return bool(game.due(_catch_up(store, table_id, game).replay.state, FAR))
 
 
 def export(table_id: str) -> str:

@@ -38,8 +38,14 @@ def healthz():
 
 @bp.get("/readyz")
 def readyz():
-    """Say whether the database answers and has every migration: 200, or 503 saying what is missing."""
+    """Say whether this process has room for more phones, and the database answers with every migration: 200, or
+    503 saying what is missing (a load balancer then sends phones to another host)."""
+    from api.shell.stream import full
     from events.db import get_store
+
+    crowded = full()
+    if crowded:
+        return _not_ready(f"this server is full ({crowded}): send phones elsewhere", status="full")
 
     try:
         with get_store().engine.connect() as conn:
@@ -53,8 +59,8 @@ def readyz():
     return jsonify(status="ready", migration=HEAD)
 
 
-def _not_ready(detail: str):
-    response = jsonify(status="not ready", detail=detail)
+def _not_ready(detail: str, status: str = "not ready"):
+    response = jsonify(status=status, detail=detail)
     response.status_code = 503
     response.headers["Retry-After"] = str(RETRY_AFTER)
     return response

@@ -13,11 +13,14 @@ import os
 import threading
 import time
 
+import sqlalchemy as sa
 from flask import Blueprint, Flask, Response, current_app, g, request
 
 from api.application import service
 from api.rest.openapi import document
-from api.shell.errors import ApiError
+from api.shell import capacity
+from api.shell.client import SOCKET, gone
+from api.shell.errors import ApiError, problem
 from events.db import get_store
 from events.live import Hub
 from events.records import entry_text
@@ -27,6 +30,9 @@ HEARTBEAT = 15.0
 LIFETIME = 300.0
 GAP = 0.05  # seconds at least between two sends of a stream: a burst of entries goes out together (no person
 # writes that fast: the first entry after a pause goes at once)
+CHECK = 5.0  # seconds between two looks at whether a quiet stream's client is still there
+READS = 4  # a worker's streams read the log through at most this many database connections at once: the
+# rest of the pool is the writes' and the pages'
 RETRY_MS = 2000
 MAX_INT = 2**31 - 1
 
@@ -46,6 +52,22 @@ class SharedReads:
     def __init__(self):
         self.lock = threading.Lock()
         self.kept: dict[tuple[str, int], list] = {}  # (table, after) -> [head it was read at, entries, lock]
+        self.clocks: dict[str, tuple[float, bool | None]] = {}  # table -> (when asked, whether its clock runs)
+
+    def clock(self, table_id: str, every: float, ask) -> bool:
+        """Whether the table's turn clock runs (`ask()`, which also writes what is due), asked at most once every
+        `every` seconds for all the table's streams."""
+        with self.lock:
+            at, running = self.clocks.get(table_id, (-every, None))
+            if time.monotonic() - at < every and running is not None:
+                return running
+            self.clocks[table_id] = (time.monotonic(), None)
+        running = ask()
+        with self.lock:
+            if len(self.clocks) > 4096:
+                self.clocks.clear()
+            self.clocks[table_id] = (time.monotonic(), running)
+        return running
 
     def get(self, table_id: str, after: int, head: int, fetch) -> list[dict]:
         with self.lock:
@@ -79,56 +101,127 @@ def _texts(entries: list[dict]) -> list[tuple[int, str]]:
     return [(entry["seq"], entry_text(entry)) for entry in entries]
 
 
+def _live() -> dict:
+    """This app's stream counts and the semaphore its streams read the log through (made once per process)."""
+    kept = current_app.extensions.setdefault("live", {})
+    if "streams" not in kept or kept.get("pid") != os.getpid():
+        config = current_app.config
+        kept.update(pid=os.getpid(), streams=capacity.Counts("streams"),
+                    readers=threading.BoundedSemaphore(capacity.setting("LIVE_READS", READS, config)),
+                    most=capacity.setting("LIVE_STREAMS", capacity.STREAMS, config),
+                    each=capacity.setting("LIVE_CLIENT_STREAMS", capacity.CLIENT_STREAMS, config))
+    return kept
+
+
+def full() -> str | None:
+    """What this process has no more room for (streams, or connections), or None."""
+    kept, held = _live(), capacity.connections
+    if kept["most"] and kept["streams"].total >= kept["most"]:
+        return f"streams: {kept['streams'].total} of {kept['most']}"
+    if held.most and held.total >= held.most:
+        return f"connections: {held.total} of {held.most}"
+    return None
+
+
+def _full(error: capacity.Full):
+    response = problem(error.status, "Too many streams" if error.status == 429 else "Server full", error.detail)
+    response.headers["Retry-After"] = str(capacity.RETRY_AFTER)
+    return response
+
+
+class Held:
+    """One open stream of a table: what it watches, what it reads through, and its count, given back once (at
+    the stream's end, or when its answer is closed before it began)."""
+
+    def __init__(self, app: Flask, table_id: str, address: str, kept: dict):
+        self.app, self.table_id, self.address = app, table_id, address
+        self.streams, self.reads, self.live, self.shared = kept["streams"], kept["readers"], hub(), _shared()
+        self.held = True
+        self.timed = True  # whether the table's turn clock may run (R-17): asked at the first heartbeat
+
+    def release(self) -> None:
+        if self.held:
+            self.held = False
+            self.live.unwatch(self.table_id)
+            self.streams.leave(self.address)
+
+    def ask(self) -> bool:
+        """Whether the table's clock runs, writing what is due (one ask a heartbeat for the table's streams)."""
+        try:
+            with self.app.app_context(), self.reads:
+                return service.clocked(self.table_id)
+        except sa.exc.SQLAlchemyError:
+            return True  # the database is away for a moment: ask again at the next heartbeat
+
+    def entries(self, after: int) -> list[tuple[int, str]]:
+        """The entries after `after`: as heard, with no read; else one read shared by the table's streams."""
+        batch = self.live.entries_after(self.table_id, after)
+        if batch is not None:
+            return batch
+
+        def fresh():
+            with self.app.app_context(), self.reads:
+                return _texts([e.to_json() for e in get_store().entries(self.table_id, after=after)])
+        return self.shared.get(self.table_id, after, self.live.heads.get(self.table_id), fresh)
+
+
+def _stream(held: Held, after: int, first: list, sock, heartbeat: float, lifetime: float, gap: float,
+            check: float):
+    """The stream's text: `retry`, the entries as they come, a heartbeat when quiet; until its lifetime ends or
+    its client has gone."""
+    now = time.monotonic()
+    ends, beat = now + lifetime, now + heartbeat
+    try:
+        yield f"retry: {RETRY_MS}\n: live\n\n"
+        batch, sent = first, 0.0
+        while True:
+            if batch:
+                yield "".join(f"id: {seq}\ndata: {text}\n\n" for seq, text in batch)
+                after, sent = batch[-1][0], time.monotonic()
+                batch, held.timed = None, True  # entries came: a turn clock may have started
+            now = time.monotonic()
+            if now >= ends:
+                return
+            if now >= beat:
+                yield ": heartbeat\n\n"
+                beat = now + heartbeat
+                if held.timed:  # a running turn clock (R-17): its timeout is written on time
+                    held.timed = held.shared.clock(held.table_id, heartbeat, held.ask)
+            pause = sent + gap - now  # a table writing faster than a phone reads: what comes meanwhile goes
+            if pause > 0:  # in one send
+                time.sleep(pause)
+            if held.live.wait(held.table_id, after, max(0.0, min(beat, ends, now + check) - time.monotonic())):
+                batch = held.entries(after)
+            elif gone(sock):  # a client gone is freed within LIVE_CHECK seconds, not at the next heartbeat
+                return
+    finally:
+        held.release()
+
+
 @bp.get("/<table_id>/events")
 def events(table_id: str):
     """Stream the table's new entries (text/event-stream), from `Last-Event-ID` or `?after=`."""
     after = _after()
     app = current_app._get_current_object()
-    live, shared = hub(), _shared()
-    live.watch(table_id)  # before the first read: an entry written in between still wakes us
+    kept, address = _live(), request.remote_addr or "local"
+    try:  # before any read: a stream refused costs the database nothing
+        kept["streams"].admit(address, kept["most"], kept["each"])
+    except capacity.Full as error:
+        return _full(error)
+    held = Held(app, table_id, address, kept)
+    held.live.watch(table_id)  # before the first read: an entry written in between still wakes us
     try:
-        first = _texts(service.entries(table_id, after)["entries"])  # 404 for an unknown table, before any byte
+        with held.reads:  # 404 for an unknown table, before any byte; no replay (what is due: at the heartbeat)
+            first = _texts(service.entries_as_logged(table_id, after))
     except Exception:
-        live.unwatch(table_id)
+        held.release()
         raise
-    heartbeat = float(app.config.get("LIVE_HEARTBEAT", HEARTBEAT))
-    lifetime = float(app.config.get("LIVE_LIFETIME", LIFETIME))
-    gap = float(app.config.get("LIVE_GAP", GAP))
-
-    def stream():
-        nonlocal after
-        ends = time.monotonic() + lifetime
-        try:
-            yield f"retry: {RETRY_MS}\n: live\n\n"
-            batch, sent = first, 0.0
-            while True:
-                if batch:
-                    yield "".join(f"id: {seq}\ndata: {text}\n\n" for seq, text in batch)
-                    after, sent = batch[-1][0], time.monotonic()
-                left = ends - time.monotonic()
-                if left <= 0:
-                    return
-                pause = sent + gap - time.monotonic()  # a table writing faster than a phone reads: what comes
-                if pause > 0:  # meanwhile goes in one send
-                    time.sleep(pause)
-                woken = live.wait(table_id, after, min(heartbeat, left))
-                if not woken:
-                    yield ": heartbeat\n\n"
-                # Woken by entries heard with their text: sent as they are, no read, no app context.
-                batch = live.entries_after(table_id, after) if woken else None
-                if batch is None:
-                    with app.app_context():
-                        if woken:  # entries were written that the hub has not all heard: one query shared by
-                            def fresh(after=after):  # the table's streams
-                                return _texts([e.to_json() for e in get_store().entries(table_id, after=after)])
-                            batch = shared.get(table_id, after, live.heads.get(table_id), fresh)
-                        else:  # a heartbeat reads for itself (the safety net for a lost notice) and writes what
-                            batch = _texts(service.entries(table_id, after)["entries"])  # is due (R-17)
-        finally:
-            live.unwatch(table_id)
-
-    return Response(stream(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    settings = (capacity.setting(name, default, app.config) for name, default in (
+        ("LIVE_HEARTBEAT", HEARTBEAT), ("LIVE_LIFETIME", LIFETIME), ("LIVE_GAP", GAP), ("LIVE_CHECK", CHECK)))
+    response = Response(_stream(held, after, first, request.environ.get(SOCKET), *settings),
+                        mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response.call_on_close(held.release)
+    return response
 
 
 document("/api/v1/tables/{table_id}/events", "get",

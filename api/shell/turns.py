@@ -6,8 +6,9 @@ the host's SQLite write turn (events/db.py) waits for the interpreter after ever
 readers overtake it: 50 tables at once (bench_load) wrote 149 entries/s on SQLite and 319 on PostgreSQL, where
 two sync workers write 600-750. Here a request waits for one of MAX_RUNNING turns before the app sees it, and
 gives it back when its answer is made (gunicorn sends it after): a waiting thread holds no lock and wants no
-interpreter. With 4 turns: 483 and 446 entries/s. A stream (GET .../events) takes a turn only for its first
-read, not while it waits for entries. ARBITRE_RUNNING sets the number (0: no limit).
+interpreter. With 4 turns: 483 and 446 entries/s. A stream (GET .../events) takes none of these: its reads go
+through turns of their own (api/shell/stream.py, LIVE_READS), so that a thousand phones opening streams at once never
+hold the turns a write or a page needs. ARBITRE_RUNNING sets the number (0: no limit).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import threading
 from flask import Flask
 
 FILES = ("/static/", "/sw.js", "/manifest")
+STREAMS = "/api/v1/tables/"
 MAX_RUNNING = 4  # a slow request (a first replay of a long log) leaves three
 
 
@@ -29,8 +31,12 @@ class Turns:
         self.turns = threading.BoundedSemaphore(running)
 
     def __call__(self, environ, start_response):
-        if environ.get("PATH_INFO", "").startswith(FILES):  # a file read from disk: no database, no turn
+        path = environ.get("PATH_INFO", "")
+        if path.startswith(FILES):  # a file read from disk: no database, no turn
             return self.app(environ, start_response)
+        if path.startswith(STREAMS) and path.endswith("/events"):  # a stream reads through its own few turns
+            return self.app(environ, start_response)  # (api/shell/stream.py, LIVE_READS): these stay the writes' and pages'
+
         with self.turns:
             return self.app(environ, start_response)
 

@@ -1,4 +1,4 @@
-"""`make serve` runs the worker class the Procfile deploys (the one bench/bench_live.py measured)."""
+"""`make run` and `make serve` run the server the Procfile deploys (the one bench/bench_live.py measured)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,16 @@ import shlex
 
 from bench.gunicorn import ROOT, worker_flags
 
+NAMES = ("--worker-class", "--worker-connections", "-k", "--threads", "--keep-alive")
 
-def test_make_serve_and_the_procfile_use_the_same_worker_class():
-    serve = next(line for line in (ROOT / "Makefile").read_text().splitlines() if line.startswith("\t") and "gunicorn" in line)
-    words = shlex.split(serve)
-    flags = [w for i, w in enumerate(words) if w in ("--worker-class", "--worker-connections", "-k", "--threads")
-             or (i and words[i - 1] in ("--worker-class", "--worker-connections", "-k", "--threads"))]
+
+def test_make_run_and_serve_and_the_procfile_use_the_same_server():
+    text = (ROOT / "Makefile").read_text()
+    gunicorn = next(line for line in text.splitlines() if line.startswith("GUNICORN :="))
+    words = shlex.split(gunicorn)
+    flags = [w for i, w in enumerate(words) if w in NAMES or (i and words[i - 1] in NAMES)]
     assert flags == worker_flags()
-    assert "gthread" in flags
+    assert "api.shell.worker.Worker" in flags
+    for target in ("run:", "serve:"):
+        recipe = text.split("\n" + target, 1)[1].split("\n\n", 1)[0]
+        assert "$(GUNICORN)" in recipe and "flask --app api run" not in recipe

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from datetime import UTC
 
 import pytest
 
@@ -206,3 +207,21 @@ def test_the_stream_is_in_the_openapi_description(client):
     paths = client.get("/api/openapi.json").json["paths"]
     answer = paths["/api/v1/tables/{table_id}/events"]["get"]["responses"]["200"]
     assert list(answer["content"]) == ["text/event-stream"]
+
+
+def test_a_turn_clock_runs_out_on_time_while_the_phones_only_watch(tables, monkeypatch):
+    """No phone reads the table, all hold streams: the timeout (R-17) is still written once its deadline has
+    passed, by the table's streams asking once a heartbeat, and reaches them."""
+    from datetime import datetime, timedelta
+
+    from api.application import service
+
+    table = tables.create("rami", ["Ana", "Ben"], options={"turn_seconds": 60})
+    table.enter("deal", dealer=0)
+    stream = open_stream(table.client, table, after=2)
+    stream.until(lambda _e, comments: "live" in comments)
+    later = datetime.now(UTC) + timedelta(seconds=90)
+    monkeypatch.setattr(service, "now", lambda: later)  # the deadline has passed
+    events, _ = stream.until(lambda ev, _c: len(ev) >= 1)
+    stream.close()
+    assert [(e["id"], e["data"]["type"]) for e in events] == [(3, "timeout")]
