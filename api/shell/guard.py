@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 
+from api.shell.client import left
 from api.shell.errors import ApiError, problem
 from events.chain import loads
 
@@ -57,12 +58,24 @@ def check_request() -> None:
                        f"send the body as {' or '.join(types)}, not {request.mimetype or 'no Content-Type'}")
 
 
+def drop_if_gone() -> None:
+    """A write whose client has gone before it ran is not written (its phone will retry, with the same
+    Idempotency-Key: the pages and the offline outbox always send one). Its body is read first, so that what is
+    left to read on the connection is the client's close."""
+    if request.method not in WRITES or request.routing_exception:
+        return
+    request.get_data(cache=True)  # within the size checked above; the form and JSON parsers read it from here
+    if left():
+        raise ClientDisconnected("the client closed the connection before its write ran: nothing was written")
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("MAX_CONTENT_LENGTH", IMPORT_MAX_BYTES)
     app.config.setdefault("MAX_FORM_MEMORY_SIZE", IMPORT_MAX_BYTES)  # the import page's pasted log
     app.json = SafeJSON(app)
     app.json.sort_keys = False
     app.before_request(check_request)
+    app.before_request(drop_if_gone)
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(exc):

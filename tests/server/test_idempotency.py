@@ -48,3 +48,41 @@ def test_a_retry_after_the_table_moved_on_gets_its_first_answer(tables):
     again = table.enter("draw", 1, from_="stock", as_seat=1, key="k-draw", version=2)
     assert again == first
     table.enter("draw", 1, from_="stock", as_seat=2, key="k-draw", version=2, expect=403)
+
+
+def test_a_post_whose_client_disconnected_before_it_ran_is_answered_from_its_key_on_retry(tables, client):
+    """The server's socket of a phone that gave up reads as closed: its write is not written (a 400 nobody reads),
+    and the phone's retry with the same Idempotency-Key is written once, a 201; a retry of a write that did run
+    gets that write's first answer."""
+    import socket
+
+    table = dealt(tables)
+    server_side, phone = socket.socketpair()
+    phone.close()  # the phone gave up before the write ran
+    body = {"expected_version": 2, "entry": {"type": "draw", "seat": 1, "from": "stock"}}
+    headers = {"Authorization": f"Bearer {table.host}", "Idempotency-Key": "k-gone"}
+    try:
+        dropped = client.post(f"/api/v1/tables/{table.id}/entries", json=body, headers=headers,
+                              environ_base={"gunicorn.socket": server_side})
+    finally:
+        server_side.close()
+    assert dropped.status_code == 400 and len(table.entries()) == 2
+    first = client.post(f"/api/v1/tables/{table.id}/entries", json=body, headers=headers)
+    again = client.post(f"/api/v1/tables/{table.id}/entries", json=body, headers=headers)
+    assert first.status_code == again.status_code == 201 and again.json == first.json
+    assert len(table.entries()) == 3
+
+
+def test_a_write_whose_client_is_still_there_is_written(tables, client):
+    import socket
+
+    table = dealt(tables)
+    server_side, phone = socket.socketpair()
+    try:
+        answer = client.post(f"/api/v1/tables/{table.id}/entries", headers={"Authorization": f"Bearer {table.host}"},
+                             json={"expected_version": 2, "entry": {"type": "draw", "seat": 1, "from": "stock"}},
+                             environ_base={"gunicorn.socket": server_side})
+    finally:
+        server_side.close()
+        phone.close()
+    assert answer.status_code == 201 and len(table.entries()) == 3
