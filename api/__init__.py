@@ -68,11 +68,5 @@ def _register_parts(app: Flask) -> None:
     """Each part has `init_app(app)`: the database, the API blueprints, the web pages."""
     import importlib
 
-    for name in PARTS:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        module.init_app(app)
+    for name in PARTS:  # a part that is missing stops the app here: it is never silently left out
+        importlib.import_module(name).init_app(app)

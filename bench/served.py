@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 # The bench is many tables from one address: the per-address limits would stop it, as they should.
 GENEROUS = {name: "1000000 per minute" for name in
-            ("RATELIMIT_WRITES", "RATELIMIT_TABLES", "RATELIMIT_JOINS", "RATELIMIT_CODE", "RATELIMIT_REFEREE")}
+            ("RATELIMIT_WRITES", "RATELIMIT_ADDRESS_WRITES", "RATELIMIT_TABLES", "RATELIMIT_JOINS", "RATELIMIT_CODE",
+             "RATELIMIT_REFEREE")}
 WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
 # Sync workers unless told (as the load goal was set); the Procfile's: "--worker-class gthread --threads 1000".
 FLAGS = os.environ.get("BENCH_GUNICORN_FLAGS", "").split()

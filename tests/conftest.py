@@ -213,5 +213,6 @@ def tables(client) -> Tables:
 
 # The suite makes many requests from one address: generous rate limits in every app it makes, the limiter
 # still on; the tests of the limits themselves (tests/server/test_limits.py) pass the real ones.
-for _name in ("RATELIMIT_WRITES", "RATELIMIT_TABLES", "RATELIMIT_JOINS", "RATELIMIT_CODE", "RATELIMIT_REFEREE"):
+for _name in ("RATELIMIT_WRITES", "RATELIMIT_ADDRESS_WRITES", "RATELIMIT_TABLES", "RATELIMIT_JOINS", "RATELIMIT_CODE",
+              "RATELIMIT_REFEREE"):
     os.environ.setdefault(_name, "100000 per minute")

@@ -12,6 +12,8 @@ from api.shell.limits import DEFAULTS
 from events.db import dispose
 from tests.conftest import Tables
 
+TEN = {"RATELIMIT_TABLES": "10 per minute"}  # ten new tables a minute, to count to
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -61,7 +63,7 @@ def redis_url(redis):
 
 
 def test_two_hosts_on_one_redis_count_an_address_together(database_url, redis_url):
-    apps = [create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS,
+    apps = [create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS, **TEN,
                         "RATELIMIT_STORAGE_URI": redis_url}) for _ in range(2)]
     try:
         clients = [app.test_client() for app in apps]
@@ -77,7 +79,7 @@ def test_two_hosts_on_one_redis_count_an_address_together(database_url, redis_ur
 def test_a_redis_that_goes_away_never_stops_a_table(database_url, redis):
     """The shared counts' Redis stops mid-game: entries are still written (never a 5xx), and the limits go on,
     counted in the worker's memory meanwhile."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS, "RATELIMIT_STORAGE_URI": redis.url})
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS, **TEN, "RATELIMIT_STORAGE_URI": redis.url})
     try:
         client = app.test_client()
         table = Tables(client).create("continental", ["Ana", "Ben", "Chloé", "Dan"])

@@ -1,0 +1,98 @@
+"""Limits that fit a club: every phone of a club comes from one address (its Wi-Fi, a carrier's NAT).
+
+Writes count per token, anonymous work per address; every endpoint of the limits table exists and is limited;
+without a shared Redis each worker allows its share of a limit.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from freezegun import freeze_time
+
+from api import create_app
+from api.shell import limits
+from api.shell.limits import DEFAULTS, ENDPOINTS
+from events.db import dispose
+from tests.conftest import Tables
+
+CARDS = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
+
+
+@pytest.fixture
+def limited(database_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS})
+    yield app
+    dispose(app)
+
+
+def test_thirty_tables_behind_one_address_playing_at_a_real_pace_meet_no_429(limited):
+    """A club's evening: 30 tables opened at once from one address, then an entry every 7.5 s at each (4 a
+    second in all) for 6 minutes: 1,440 writes, past what one address could write before (1,200 per 10 min)."""
+    client = limited.test_client()
+    start = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    with freeze_time(start) as clock:
+        tables = [Tables(client).create("continental", ["Ana", "Ben", "Chloé", "Dan"]) for _ in range(30)]
+        turns = [0] * 30
+        for tick in range(6 * 60 * 4):  # a quarter of a second each
+            clock.tick(timedelta(seconds=0.25))
+            i = tick % 30
+            table, turn = tables[i], turns[i]
+            if turn == 0:
+                table.enter("deal", dealer=0, upcard="7H")
+            else:
+                seat = ((turn - 1) // 2 + 1) % 4
+                if turn % 2:
+                    table.enter("draw", seat, from_="stock")
+                else:
+                    table.enter("discard", seat, card=CARDS[turn // 2 % len(CARDS)])
+            turns[i] += 1
+    assert sum(turns) == 1440
+
+
+def test_one_token_writing_too_fast_is_limited_and_another_table_on_the_address_is_not(limited):
+    client = limited.test_client()
+    fast, calm = (Tables(client).create("continental", ["A", "B", "C", "D"]) for _ in range(2))
+    fast.enter("deal", dealer=0, upcard="7H")
+    most = int(DEFAULTS["RATELIMIT_WRITES"].split()[0])
+    statuses = [client.post(f"/api/v1/tables/{fast.id}/entries", headers={"Authorization": f"Bearer {fast.host}"},
+                            json={"expected_version": 2, "entry": {"type": "draw", "seat": 1}}).status_code
+                for _ in range(most)]
+    assert statuses[-1] == 429
+    calm.enter("deal", dealer=0, upcard="7H")  # the same address, another table's token
+
+
+def test_wrong_codes_through_the_qr_link_are_counted(limited):
+    """`GET /j/<code>` answers a wrong code with a 404 page it raises: those count as the form's do."""
+    client = limited.test_client()
+    most = int(DEFAULTS["RATELIMIT_JOINS"].split()[0])
+    statuses = [client.get(f"/j/ZZZZZZ{a}{b}").status_code for a, b in zip("ABCDEFGHJKMNPQ", "ABCDEFGHJKMNPQ", strict=True)]
+    assert statuses[:most] == [404] * most and statuses[most:] == [429] * (14 - most)
+
+
+def test_every_endpoint_of_the_limits_table_exists_and_is_limited(app):
+    views = app.view_functions
+    for endpoint, (name, _methods) in ENDPOINTS.items():
+        assert name in getattr(views[endpoint], "limited_by", ()), endpoint
+    referee = [e for e in views if e.startswith(limits.REFEREE)]
+    assert referee and all("RATELIMIT_REFEREE" in views[e].limited_by for e in referee)
+
+
+def test_a_limit_on_an_endpoint_the_app_lacks_stops_it_from_starting(monkeypatch, database_url):
+    monkeypatch.setitem(ENDPOINTS, "pages.renamed", ("RATELIMIT_WRITES", None))
+    with pytest.raises(RuntimeError, match="pages.renamed"):
+        create_app({"TESTING": True, "DATABASE_URL": database_url})
+
+
+def test_without_a_shared_store_each_worker_allows_its_share(monkeypatch, database_url):
+    """Two workers counting apart, each allows half: a host allows about the limit, whichever worker answers."""
+    monkeypatch.setenv("ARBITRE_WORKERS", "2")
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "RATELIMIT_TABLES": "4 per minute"})
+    try:
+        client = app.test_client()
+        statuses = [client.post("/api/v1/tables", json={"game": "rami", "players": ["A", "B"]}).status_code
+                    for _ in range(3)]
+    finally:
+        dispose(app)
+    assert statuses == [201, 201, 429]
