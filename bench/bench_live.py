@@ -1,18 +1,22 @@
 """Live streams under load: N phones hold GET /events on gunicorn (2 workers) while tables write.
 
-For N = 50, 200, 500 (or `BENCH_LIVE_N=50,200`): N/4 continental tables, 4 phones each holding a stream.
-Prints, from POST answered to event received on every phone of the table, p50 / p99 / max; the server's
-memory (master + workers); and writes/s and reads/s with the streams held against the same with none,
-measured just before and just after each N (their mean: the machine's speed drifts within a run). The
-writers and readers run in a process of their own: the events the phones receive are not their work.
-Worker class: the Procfile's, or e.g. `BENCH_LIVE_WORKER="-k gevent --worker-connections 1000"` (after
-`pip install gevent`). Database: a temporary SQLite file, or `BENCH_LIVE_DATABASE_URL` (a PostgreSQL schema
-of its own). Loopback only; each phase is bounded in time and the server is stopped at the end.
+For N = 2,000, 5,000, 10,000 (or `BENCH_LIVE_N=50,200`): N/4 continental tables, 4 phones each holding a
+stream, PER_ADDRESS phones behind each client address (127.0.1.2, 127.0.1.3...: a club's Wi-Fi each), the
+phones arriving ARRIVALS a second. Prints, from POST answered to event received on every phone of the table,
+p50 / p99 / max; the server's memory (master + workers) and its growth per stream; and writes/s and reads/s
+with the streams held against the same with none, measured just before and just after each N (their mean:
+the machine's speed drifts within a run). The writers and readers run in a process of their own: the events
+the phones receive are not their work. A phase whose streams do not all open in time is printed with what
+the phones got, and ends the run. Worker class: the Procfile's, or e.g.
+`BENCH_LIVE_WORKER="--worker-class gthread --threads 1000"`. Database: a temporary SQLite file, or
+`BENCH_LIVE_DATABASE_URL` (a PostgreSQL schema of its own). `BENCH_SERVER_LOG=path` keeps gunicorn's log.
+The open-file limit is raised to the hard limit (a socket a phone). Loopback only; each phase is bounded in
+time and the server is stopped at the end.
 """
-
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -30,6 +34,9 @@ PACED_RATE = 25.0  # writes/s over all tables while latency is measured: 125 tab
 PACED_SECONDS = 8.0
 RATE_SECONDS = 6.0
 WRITERS = 4
+ARRIVALS = float(os.environ.get("BENCH_LIVE_ARRIVALS", 250))  # new streams a second while they open (10,000
+# phones whose streams end every 5 minutes reconnect at 33 a second)
+PER_ADDRESS = 120  # phones behind one address (a club's Wi-Fi): each address is another 127.x.y.z
 CARDS = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
 
 
@@ -75,10 +82,17 @@ class Phone:
     """One stream: the time each event id arrived."""
 
     def __init__(self, table: Table):
-        self.table, self.seen, self.task = table, {}, None
+        self.table, self.seen, self.task, self.status = table, {}, None, "not connected"
 
-    async def hold(self, ready: asyncio.Event) -> None:
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.table.port)
+    async def hold(self, ready: asyncio.Event, address: str) -> None:
+        try:
+            await self._hold(ready, address)
+        except OSError as error:
+            self.status = repr(error)
+
+    async def _hold(self, ready: asyncio.Event, address: str) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.table.port, local_addr=(address, 0))
+        self.status = "connected"
         writer.write(f"GET /api/v1/tables/{self.table.id}/events?after={self.table.version} HTTP/1.1\r\n"
                      "Host: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
         # Read what has come, not line by line: these phones run on the server's own two cores, and their
@@ -96,19 +110,36 @@ class Phone:
                         self.seen[int(line[4:])] = at
                     elif line.startswith(b": live"):
                         ready.set()
+                    elif line.startswith(b"HTTP/1.1 "):
+                        self.status = line.decode().strip()
         finally:
             writer.close()
 
 
 async def open_phones(port: int, n: int) -> tuple[list[Table], list[Phone]]:
-    made = await asyncio.gather(*[http(port, "POST", "/api/v1/tables", {"game": "continental",
-                                  "players": ["Ana", "Ben", "Chloé", "Dan"]}) for _ in range(max(1, n // 4))])
-    tables = [Table(port, body) for _, body in made]
+    gate = asyncio.Semaphore(50)  # one address: under its cap of connections
+
+    async def create():
+        async with gate:
+            status, body = await http(port, "POST", "/api/v1/tables", {"game": "continental",
+                                      "players": ["Ana", "Ben", "Chloé", "Dan"]})
+            assert status == 201, (status, body)
+            return body
+    tables = [Table(port, body) for body in await asyncio.gather(*[create() for _ in range(max(1, n // 4))])]
     phones = [Phone(tables[i % len(tables)]) for i in range(n)]
     readies = [asyncio.Event() for _ in phones]
-    for phone, ready in zip(phones, readies, strict=True):
-        phone.task = asyncio.create_task(phone.hold(ready))
-    await asyncio.wait_for(asyncio.gather(*[r.wait() for r in readies]), 60)
+    for i, (phone, ready) in enumerate(zip(phones, readies, strict=True)):  # a club of PER_ADDRESS phones per address
+        phone.task = asyncio.create_task(phone.hold(ready, f"127.0.{1 + i // PER_ADDRESS // 250}."
+                                                           f"{2 + i // PER_ADDRESS % 250}"))
+        if i % 50 == 49:
+            await asyncio.sleep(50 / ARRIVALS)  # phones arrive over seconds, not in one instant
+    wait = 60 + n / ARRIVALS
+    try:
+        await asyncio.wait_for(asyncio.gather(*[r.wait() for r in readies]), wait)
+    except TimeoutError as late:
+        statuses = collections.Counter(p.status for p, r in zip(phones, readies, strict=True) if not r.is_set())
+        raise RuntimeError(f"{sum(statuses.values())} of {n} streams not open after {wait:.0f} s: "
+                           f"{dict(statuses)}") from late
     return tables, phones
 
 
@@ -193,7 +224,8 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(pool, port: int, server, n: int, writers: list[Table], before: tuple[float, float]) -> tuple[float, float]:
+async def run(pool, port: int, server, n: int, writers: list[Table], before: tuple[float, float],
+              idle: float) -> tuple[float, float]:
     """Hold n streams, measure; then, streams closed, measure the rates without them again: the ratios are to the
     mean of the rates without streams just before and just after (the machine's speed drifts within a run).
     Give the rates measured after."""
@@ -212,12 +244,15 @@ async def run(pool, port: int, server, n: int, writers: list[Table], before: tup
     baseline = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
     print(f"  N={n:4d}: {held} streams held; POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
-          f" ({lost} missing); server memory {memory:.0f} MB; writes {writes:.0f}/s ({writes / baseline[0]:.0%} of"
+          f" ({lost} missing); server memory {memory:.0f} MB ({(memory - idle) * 1024 / max(1, held):.0f} KB a"
+          f" stream); writes {writes:.0f}/s ({writes / baseline[0]:.0%} of"
           f" no streams), reads {reads:.0f}/s ({reads / baseline[1]:.0%}); without streams before / after: writes"
           f" {before[0]:.0f} / {after[0]:.0f}/s", flush=True)
     p99, kind = quantile(got, 0.99), server.kind
     figures.record(f"live {kind}: {held} of {n} streams held, events missing", lost, "", "0 missing", lost == 0)
     figures.record(f"live {kind}: POST → event p99 ({n} streams)", round(p99 * 1000, 1), "ms", "< 1000 ms", p99 < 1)
+    figures.record(f"live {kind}: memory a stream ({n} streams)", round((memory - idle) * 1024 / max(1, held)),
+                   "KB", "≤ 30 KB", (memory - idle) * 1024 / max(1, held) <= 30)
     figures.record(f"live {kind}: writes with {n} streams ÷ none", round(writes / baseline[0], 2), "", "≥ 0.8",
                    writes / baseline[0] >= 0.8)
     return after
@@ -237,9 +272,15 @@ async def bench(server, counts: list[int]) -> None:
     baseline = await rates_apart(pool, port, writers)
     print(f"  no streams: writes {baseline[0]:.0f}/s, reads {baseline[1]:.0f}/s ({WRITERS} writers, "
           f"{WRITERS * 2} readers); server memory {server.rss_mb():.0f} MB", flush=True)
-    for n in counts:
-        baseline = await run(pool, port, server, n, writers, baseline)
-    pool.shutdown()
+    idle = server.rss_mb()
+    try:
+        for n in counts:
+            baseline = await run(pool, port, server, n, writers, baseline, idle)
+    except RuntimeError as failed:  # the streams did not all open
+        print(f"  N={n:4d}: {failed}", flush=True)
+        figures.record(f"live {server.kind}: streams open ({n})", 0, "", "all", False)
+    finally:
+        pool.shutdown(cancel_futures=True)
 
 
 @contextlib.contextmanager
@@ -255,7 +296,11 @@ def database(tmp: str):
 
 
 def main() -> int:
-    counts = [int(n) for n in os.environ.get("BENCH_LIVE_N", "50,200,500").split(",")]
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a socket per phone, and the server's (its children
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherit the limit)
+    counts = [int(n) for n in os.environ.get("BENCH_LIVE_N", "2000,5000,10000").split(",")]
     flags = shlex.split(os.environ["BENCH_LIVE_WORKER"]) if os.environ.get("BENCH_LIVE_WORKER") else worker_flags()
     with tempfile.TemporaryDirectory() as tmp, database(tmp) as url:
         from events.db import upgrade
