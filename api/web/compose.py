@@ -9,6 +9,7 @@ from flask import abort, render_template, request
 from api.web import backend, exitcheck, facts, forms, messages, quick, security
 from api.web.i18n import gettext as _
 from api.web.play import _acting, bp, flash_note
+from referee.reading.numbers import laid_by
 
 KINDS = ("exit", "meld", "lay_off", "hand", "round")
 
@@ -50,7 +51,7 @@ def gone_meld(table_id: str, view: dict, meld: int | None) -> backend.Problem | 
     if meld is None:
         return backend.Problem(422, _("That meld is gone"), _("There is no meld on the table to lay off on."))
     owner = _owner(table_id, view, meld)
-    number = facts.of_log(table_id)["numbers"].get(meld)
+    number = facts.meld_number(table_id, meld)
     if owner is not None and number is not None:
         detail = _("Meld %(n)s of %(name)s is no longer on the table: a new deal has started.", n=number, name=owner)
     else:
@@ -60,7 +61,5 @@ def gone_meld(table_id: str, view: dict, meld: int | None) -> backend.Problem | 
 
 def _owner(table_id: str, view: dict, meld: int) -> str | None:
     """The name of who laid meld `meld` (its id is the laying entry's seq × 10 + k)."""
-    for item in facts.items_of(table_id):
-        if item["seq"] == meld // 10 and item.get("seat") is not None:
-            return view["players"][item["seat"]]["name"]
-    return None
+    seat = laid_by(facts.reading(table_id).entries, meld)
+    return view["players"][seat]["name"] if seat is not None else None

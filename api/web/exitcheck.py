@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from api.web import backend, evidence, forms, turn
+from api.web import facts, forms, turn
 from api.web.i18n import gettext as _
 from referee import log
 from referee.cards import CardError
@@ -66,14 +66,13 @@ def at_the_table(view: dict, seat: int | None, result: dict) -> dict:
     """
     if seat is None or not view.get("id"):
         return result
-    items = backend.entries(view["id"])
+    entries = facts.reading(view["id"]).entries
     data = {"runs": result["runs"]}
     if view.get("tracking") == "results":
         data["timing"] = result["timing"]
-    last = evidence.to_entry(items[-1])
-    entry = Entry(last.seq + 1, "exit", seat, datetime.now(UTC), data)
+    entry = Entry(entries[-1].seq + 1, "exit", seat, datetime.now(UTC), data)
     try:
-        replayed = log.replay([*(evidence.to_entry(i) for i in items), entry])
+        replayed = log.replay([*entries, entry])
     except (Refusal, ValueError):
         return result  # not this seat's exit now: the refusal is shown when it is sent
     verdict = replayed.verdicts.get(entry.seq) or {}

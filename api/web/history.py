@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, changes, chart, evidence, forms, quick, security
+from api.web import backend, changes, chart, evidence, facts, forms, quick, security
 from api.web.i18n import gettext as _
 from api.web.play import flash_note, moved_on
 from referee.log import Entry, game_module
@@ -23,7 +24,7 @@ def timeline(table_id):
     """Show every entry (time, author, verdict), the deals one by one and the chart of the scores."""
     view = backend.read(table_id)
     items = backend.entries(table_id)
-    replayed = evidence.replay(items)
+    replayed = facts.reading(table_id).replay
     return render_template("history.html", table=view, items=items, replayed=replayed, chart=chart.chart(view),
                            changes=changes.corrections(items),
                            who=security.access(table_id), flash=flash_note(table_id))
@@ -42,20 +43,17 @@ def entry(table_id, seq):
     view = backend.read(table_id)
     items = backend.entries(table_id)
     item = _item(items, seq)
-    replayed = evidence.replay(items)
+    replayed = facts.reading(table_id).replay
     verdict = replayed.verdicts.get(seq)
     before = backend.read(table_id, at=seq - 1) if seq > 1 else None
-    cards = evidence.exit_cards(item) if item["type"] == "exit" else evidence.cards_of(item)
-    disputed = {v["card"] for v in (verdict or {}).get("violations", []) if v.get("card")} or set(cards)
-    seen = evidence.sightings(items, seq, {c.split("=")[0] for c in disputed})
+    seen = evidence.seen(table_id, seq)
     return render_template("entry.html", table=view, item=item, verdict=verdict, before=before, seen=seen,
                            changes=changes.corrections(items),
                            replayed=replayed, who=security.access(table_id), flash=flash_note(table_id))
 
 
-def preview(view: dict, items: list[dict], correction: dict):
+def preview(view: dict, entries: Sequence[Entry], correction: dict):
     """Replay the log with `correction` added, without writing it: `(table after, None)` or `(None, problem)`."""
-    entries = [evidence.to_entry(i) for i in items]
     body = {k: v for k, v in correction.items() if k not in ("type", "seat")}
     new = Entry(entries[-1].seq + 1, correction["type"], None, datetime.now(UTC), body)
     try:
@@ -93,7 +91,7 @@ def _correct(table_id: str, seq: int, kind: str):
                 body["seat"] = item["seat"]
             correction["entry"] = body
     if problem is None and (kind == "void" or request.method == "POST"):
-        after, problem = preview(view, items, correction)
+        after, problem = preview(view, facts.reading(table_id).entries, correction)
     if request.method == "POST" and request.form.get("action") == "confirm" and after is not None:
         answer, problem = backend.post(table_id, who["token"], forms.number(request.form.get("version")),
                                        correction, request.form.get("key"))

@@ -47,7 +47,7 @@ def table(table_id):
     kinds = turn.may(view) if at is None else []
     game = games.get(view["game"])
     live_turn = at is None and (game.has("clock") or game.has("pickup")) and turn.turn_seat(view) is not None
-    story = facts.open_turn(table_id, view) if live_turn else None  # a timeout or a pickup to explain
+    story = facts.open_turn(table_id) if live_turn else None  # a timeout or a pickup to explain
     return render_template(
         "play.html", table=view, who=who, at=at, kinds=kinds, acting=_acting(view, who), key=uuid.uuid4().hex,
         headline=turn.headline(view, story), flash=flash_note(table_id), first_deal=first, story=story,
@@ -109,14 +109,14 @@ def meld_no(table: dict, meld) -> object:
     """Label a meld 1, 2, 3... in the order laid in its deal (the API and the forms keep its stable id)."""
     number = messages.deal_numbers(table).get(meld)
     if number is None and table.get("id"):
-        number = facts.of_log(table["id"])["numbers"].get(meld)
+        number = facts.meld_number(table["id"], meld)
     return number if number is not None else meld
 
 
 @bp.app_template_global()
 def pile_card(table: dict, seq: int) -> str | None:
     """The card a draw from the discard pile took."""
-    return facts.of_log(table["id"])["taken"].get(seq) if table.get("id") else None
+    return facts.pile_card(table["id"], seq) if table.get("id") else None
 
 
 @bp.app_template_global()

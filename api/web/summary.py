@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, url_for
 
-from api.web import backend, chart, evidence, security
+from api.web import backend, chart, facts, security
 from api.web.address import external_url
 from api.web.i18n import gettext as _
 from referee import games
+from referee.reading import Reading
 
 bp = Blueprint("summary", __name__)
 bp.before_request(security.check_csrf)
@@ -31,7 +32,7 @@ def summary(table_id):
     table = backend.read(table_id)
     who = security.access(table_id)
     link = external_url("summary.summary", table_id=table_id)
-    dealer = next_first_dealer(backend.entries(table_id), len(table["players"]))
+    dealer = next_first_dealer(facts.reading(table_id), len(table["players"]))
     return render_template("summary.html", table=table, who=who, standings=standings(table),
                            chart=chart.chart(table), link=link, again_dealer=dealer)
 
@@ -42,10 +43,10 @@ def again_body(first: dict) -> dict:
             "tracking": first.get("tracking", "full")}
 
 
-def next_first_dealer(items: list[dict], players: int) -> int:
+def next_first_dealer(reading: Reading, players: int) -> int:
     """The seat after this game's first dealer (C-2, R-3): the first deal that still stands, else seat 0's turn."""
-    replayed = evidence.replay(items)
-    first = next((i.get("dealer") for i in items if i["type"] == "deal" and i["seq"] not in replayed.voided), None)
+    voided = reading.replay.voided
+    first = next((e.data.get("dealer") for e in reading.entries if e.type == "deal" and e.seq not in voided), None)
     return (first + 1) % players if isinstance(first, int) else 0
 
 
@@ -59,7 +60,7 @@ def play_again(table_id: str) -> str:
     items = backend.entries(table_id)
     first = {k: v for k, v in items[0].items() if k in ("game", "players", "options", "tracking")}
     body = again_body(first)
-    created, problem = open_table(body, next_first_dealer(items, len(body["players"])), drawn=False,
+    created, problem = open_table(body, next_first_dealer(facts.reading(table_id), len(body["players"])), drawn=False,
                                   after=table_id)
     if problem:
         abort(problem.status, description=problem.detail)

@@ -11,14 +11,14 @@ import uuid
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, forms, security
+from api.web import backend, facts, forms, security
 from api.web.i18n import card_label
 from api.web.i18n import gettext as _
 from api.web.play import flash_note, moved_on
+from referee.reading.undo import NEVER, as_they_stand, undoable
 
 bp = Blueprint("undo", __name__)
 bp.before_request(security.check_csrf)
-SKIPPED = ("create", "void", "replace", "timeout")  # never offered: not a phone's own entry, or a correction
 
 
 def _item(entry) -> dict:
@@ -26,49 +26,17 @@ def _item(entry) -> dict:
     return {"seq": entry.seq, "type": entry.type, "seat": entry.seat, **entry.data}
 
 
-def _hand(item: dict, actors: dict):
-    """Whose entry it is: its seat (an exit too, though only the host may void it, E-2), else the seat that
-    may correct it (a deal: its dealer), else None (the table); the server's timeouts are the clock's."""
-    if item["type"] == "timeout":
-        return "clock"
-    return item["seat"] if item.get("seat") is not None else actors.get(item["seq"])
-
-
 def offers(table: dict, who: dict) -> dict:
-    """What this phone may undo now: `{"last": item | None, "seats": [(name, item)], "items": {seq: item}}`.
-
-    `last` is offered only while nothing by another hand (another seat, the table, the clock) stands after it:
-    voiding an entry others have played on would not replay, so that one is History's to correct. The host
-    also gets each seat's last entry (its confirmation page says when it can no longer be undone).
-    """
+    """What this phone may undo now (`referee.reading.undo`): `{"last": item | None, "seats": [(name, item)],
+    "items": {seq: item}}`; the host's confirmation page says when a seat's entry can no longer be undone."""
     out = {"last": None, "seats": [], "items": {}}
     if who.get("role") not in ("host", "seat"):
         return out
-    current, problem = backend.call("replayed", table["id"])
-    if problem:
-        return out
-    voided, actors = current.replay.voided, getattr(current.replay.state, "actors", {})
-    for entry in current.entries:  # each entry as it stands: a replacement in its target's place (E-2)
-        if entry.type == "replace" and isinstance(entry.data.get("entry"), dict):
-            body = dict(entry.data["entry"])
-            target = entry.data["target"]
-            out["items"][target] = {"seq": target, "type": body.pop("type"), "seat": body.pop("seat", None), **body}
-        elif entry.type != "void":
-            out["items"][entry.seq] = _item(entry)
-    standing = [i for seq, i in out["items"].items() if seq not in voided]
-    newest = standing[-1] if standing else None  # only the newest entry can be undone in one tap
-    mine = who["seat"] if who["role"] == "seat" else None
-    if newest and newest["type"] not in SKIPPED and (who["role"] == "host" or _hand(newest, actors) == mine):
-        out["last"] = newest
-    if who["role"] == "host":
-        seats: dict[int, dict] = {}
-        for item in reversed(standing):
-            hand = _hand(item, actors)
-            if item["type"] not in SKIPPED and isinstance(hand, int) and hand not in seats:
-                seats[hand] = item  # each seat's newest entry (the one already offered stays out of the list)
-            if len(seats) == len(table["players"]):
-                break
-        out["seats"] = [(table["players"][h]["name"], seats[h]) for h in sorted(seats) if seats[h] is not out["last"]]
+    reading = facts.reading(table["id"])
+    offered = undoable(reading, who["seat"] if who["role"] == "seat" else None)
+    out["last"] = _item(offered.last) if offered.last else None
+    out["seats"] = [(table["players"][seat]["name"], _item(entry)) for seat, entry in offered.seats.items()]
+    out["items"] = {seq: _item(entry) for seq, entry in as_they_stand(reading.entries).items()}
     return out
 
 
@@ -110,9 +78,10 @@ def undo(table_id, seq):
         abort(403, description=_("This phone has no seat at this table: join with a code first."))
     items = backend.entries(table_id)
     item = next((i for i in items if i["seq"] == seq), None)
-    if item is None or item["type"] in SKIPPED:
+    if item is None or item["type"] in NEVER:
         abort(404, description=_("There is no entry %(n)s to undo at this table.", n=seq))
-    after, problem = (None, None) if _host_only(item, who) else preview(view, items, {"type": "void", "target": seq})
+    after, problem = (None, None) if _host_only(item, who) else preview(view, facts.reading(table_id).entries,
+                                                                            {"type": "void", "target": seq})
     if request.method == "POST" and after is not None:
         version = forms.number(request.form.get("version"))
         answer, problem = backend.post(table_id, who["token"], version, {"type": "void", "target": seq},

@@ -1,0 +1,43 @@
+"""What the pages read from a Continental log (`referee.reading`): the card a draw took from the pile, the
+evidence of an exit (C-11), the exits that were only attempts (C-13)."""
+
+from referee.reading import Reading
+from referee.reading.evidence import evidence
+from referee.reading.undo import undoable
+
+from .continental_log import PLAIN_EXIT
+
+
+def reading(play) -> Reading:
+    return Reading(tuple(play.entries), play.replay)
+
+
+def test_a_draw_from_the_pile_takes_the_card_on_top_then(dealt):
+    dealt.enter("draw", 1, from_="discard")  # entry 3: the upcard 2D
+    dealt.enter("discard", 1, card="9S")
+    dealt.enter("draw", 2, from_="discard")  # entry 5: 9S
+    assert reading(dealt).taken == {3: "2D", 5: "9S"}
+
+
+def test_a_voided_draw_takes_nothing_and_leaves_its_card_to_the_next(dealt):
+    dealt.enter("draw", 1, from_="discard")  # entry 3, voided
+    dealt.enter("void", target=3)
+    dealt.enter("draw", 1, from_="discard")  # entry 5
+    assert reading(dealt).taken == {5: "2D"}
+
+
+def test_the_evidence_of_an_invalid_exit_cites_where_its_cards_were_seen(dealt):
+    dealt.turn(1, "3C")  # entries 3, 4: Ben discards 3C
+    dealt.turn(2, "3C")  # entries 5, 6: Chloé discards the other 3C
+    verdict = dealt.exit(3)  # Dan goes out without drawing, with a third 3C (K-2)
+    assert verdict["valid"] is False
+    seq = len(dealt.entries)
+    seen = evidence(reading(dealt), seq)
+    assert [(s["seq"], s["how"], s["seat"]) for s in seen["3C"]] == [(4, "discarded", 1), (6, "discarded", 2)]
+    assert reading(dealt).attempts == {seq}
+
+
+def test_an_exit_is_offered_to_undo_to_its_seat_as_today_though_only_the_host_may_void_it(dealt):
+    dealt.turn(1)
+    dealt.exit(1, PLAIN_EXIT)
+    assert undoable(reading(dealt), 1).last.type == "exit"
