@@ -20,14 +20,22 @@ SCORINGS = ("balance", "penalty")  # transfers between seats, best balance wins 
 class Rules(Protocol):
     """One game's table module: the fold of its log (`referee.log.replay` and `append`).
 
-    `apply` checks the entry against the state and raises `Refusal` (422) or `Malformed` (400) *before*
-    changing anything, then folds it in place; the verdict is a dict for an entry that is judged, else None.
+    `check` reads the state and raises the entry's `Refusal` (422) or `Malformed` (400), or gives what `fold`
+    enters; `fold` changes the state in place and never refuses, so a refused entry has changed nothing.
+    `apply` is the two in one step (the replay's path); the verdict is a dict for an entry that is judged,
+    else None.
     A game with a clock also gives `corrected(state, at)`: told, while the log folds, that a correction was
     entered at `at`, at its place in the log (a replay of the first N entries sees the same).
     """
 
     def start(self, entry: Entry) -> Any:
         """The state from entry 1 (`create`)."""
+
+    def check(self, state: Any, entry: Entry) -> Any:
+        """Check the entry against `state`, changing nothing: raise its refusal, or give what `fold` enters."""
+
+    def fold(self, state: Any, entry: Entry, checked: Any) -> dict | None:
+        """Enter a checked entry into `state`; its verdict, if it is judged."""
 
     def apply(self, state: Any, entry: Entry) -> dict | None:
         """Check the entry, then fold it into `state`; its verdict, if it is judged."""

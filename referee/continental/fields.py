@@ -60,7 +60,10 @@ def check_fields(entry: Entry, tracking: str) -> None:
 
 def seat_of(entry: Entry, n: int) -> int:
     """The acting seat of a draw, discard or exit: an int naming one of the n seats."""
-    return read_seat(entry.seat, n, entry.type, "seat")
+    seat = entry.seat
+    if type(seat) is int and 0 <= seat < n:  # the usual case, without reading it again (a bool is no seat)
+        return seat
+    return read_seat(seat, n, entry.type, "seat")
 
 
 def read_seat(value: object, n: int, type_: str, name: str) -> int:

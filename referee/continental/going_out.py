@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from referee.cards import CardError
+from dataclasses import dataclass, field
+
+from referee.cards import Card, CardError
 from referee.continental import quick, windows
 from referee.continental.exit import judge_exit, parse_exit
 from referee.continental.fields import read_choice, seat_of
 from referee.continental.seen import is_consistent, learn_hand, revealed_violations
 from referee.continental.session import deal_in_play, null_deal, win
-from referee.continental.settlement import TIMINGS
+from referee.continental.settlement import TIMINGS, ExitVerdict
 from referee.continental.state import DECK, TAKE, Deal, Table
 from referee.entry import Entry
 from referee.violations import N_, Malformed, Refusal, Violation, refuse
@@ -35,11 +37,25 @@ def read_runs(entry: Entry):
         raise
 
 
-def exit_entry(table: Table, entry: Entry) -> dict:
-    """Judge an exit; a valid one settles the deal, an invalid one is a fact with its verdict (C-13)."""
+@dataclass(frozen=True, slots=True)
+class CheckedExit:
+    """An exit as checked, before it changes the table: its runs judged, or its counts settled (a quick score)."""
+
+    seat: int
+    timing: str
+    judged: ExitVerdict | None = None  # None: a quick score by counts
+    counted: tuple | None = None  # a quick score: `quick.check_counts`
+    deal: Deal | None = None  # the deal an invalid exit leaves its mark on (C-13)
+    hand: list[Card] = field(default_factory=list)  # full tracking: the physical cards shown
+    c11: list[Violation] = field(default_factory=list)
+
+
+def check_exit(table: Table, entry: Entry) -> CheckedExit:
+    """Judge an exit without changing the table: its moment (C-4, C-5), its runs (C-6..C-10, K-2), C-11."""
     seat = seat_of(entry, table.n)
-    if table.tracking == "results" and "counts" in entry.data:
-        return quick.exit_by_counts(table, seat, entry)  # a quick score: the counts, not the cards
+    if table.tracking == "results" and "counts" in entry.data:  # a quick score: the counts, not the cards
+        counted = quick.check_counts(table, seat, entry)
+        return CheckedExit(seat, counted[2], counted=counted)
     if "runs" not in entry.data:
         if table.tracking == "results":
             raise Malformed("exit needs `runs` (the 15 cards) or `counts` (a quick score)")
@@ -49,21 +65,34 @@ def exit_entry(table: Table, entry: Entry) -> dict:
         timing = read_choice(entry, "timing", TIMINGS, default="later")
         deal = deal_in_play(table, N_("exits"))  # a results deal waits for its outcome until it has one
         windows.check_moment(deal, seat, timing)
-        verdict = _judge(table, seat, runs, timing, [])
-        if not verdict["valid"]:
-            windows.spend_moment(deal, seat, timing)
-        return verdict
+        return CheckedExit(seat, timing, judge_exit(runs, table.n, timing), deal=deal)
     deal = deal_in_play(table, N_("exits"))
     timing = moment(deal, seat)
     hand = [placed.card for run in runs for placed in run]  # the physical cards shown
     c11 = revealed_violations(deal, seat, hand)
-    verdict = _judge(table, seat, runs, timing, c11)
-    if not verdict["valid"]:
-        learn_hand(deal, seat, hand, is_consistent(hand, c11))
+    return CheckedExit(seat, timing, judge_exit(runs, table.n, timing), deal=deal, hand=hand, c11=c11)
+
+
+def exit_entry(table: Table, entry: Entry, checked: CheckedExit) -> dict:
+    """A valid exit settles the deal (C-12); an invalid one is a fact with its verdict (C-13)."""
+    if checked.counted is not None:
+        return quick.exit_by_counts(table, checked.counted)
+    seat, timing, judged = checked.seat, checked.timing, checked.judged
+    assert judged is not None  # checked: an exit by its runs is judged
+    violations = judged.violations + checked.c11
+    if not violations and judged.settlement is not None:  # a valid exit is settled
+        win(table, seat, judged.settlement.per_opponent, [MOMENT_RULE[timing], "C-12"])
+        return judged.to_dict()
+    deal = checked.deal
+    assert deal is not None  # checked: an exit belongs to the deal in play
+    if table.tracking == "results":
+        windows.spend_moment(deal, seat, timing)
+    else:
+        learn_hand(deal, seat, checked.hand, is_consistent(checked.hand, checked.c11))
         if timing == "without_drawing":
             deal.tried_c5[seat] = True  # C-13: the same player now takes a card
         deal.after_discard = None  # C-13: after a C-4 attempt the next player (already on turn) plays
-    return verdict
+    return {"valid": False, "violations": [v.to_dict() for v in violations], "settlement": None}
 
 
 def moment(deal: Deal, seat: int) -> str:
@@ -89,19 +118,14 @@ def moment(deal: Deal, seat: int) -> str:
     raise Refusal([Violation("C-4", c4, who), Violation("C-5", c5, who)], title=N_("Not a moment to go out"))
 
 
-def _judge(table: Table, seat: int, runs, timing: str, c11: list[Violation]) -> dict:
-    judged = judge_exit(runs, table.n, timing)
-    violations = judged.violations + c11
-    if violations or judged.settlement is None:  # a valid exit is settled
-        return {"valid": False, "violations": [v.to_dict() for v in violations], "settlement": None}
-    win(table, seat, judged.settlement.per_opponent, [MOMENT_RULE[timing], "C-12"])
-    return judged.to_dict()
-
-
-def null_deal_entry(table: Table, entry: Entry) -> None:
-    """C-14 with results tracking: the deal is null, nothing moves, the deal passes on."""
+def check_null_deal(table: Table, entry: Entry) -> None:
+    """C-14 with results tracking: the deal in play is null."""
     if table.tracking != "results":
         raise refuse("C-14", "with full tracking a deal becomes null by itself, when a player takes from an "
                              "empty stock with nothing to recycle; enter that draw")
     deal_in_play(table, N_("deals"))
+
+
+def null_deal_entry(table: Table, entry: Entry, checked: None) -> None:
+    """The deal is null: nothing moves, the deal passes on (C-14)."""
     null_deal(table)

@@ -13,7 +13,7 @@ from referee.cards import COPIES, SUITS
 from referee.continental import windows
 from referee.continental.fields import read_choice
 from referee.continental.session import deal_in_play, win
-from referee.continental.settlement import TIMINGS, settlement_for
+from referee.continental.settlement import TIMINGS, Settlement, settlement_for
 from referee.continental.state import JOKERS, Table
 from referee.entry import Entry
 from referee.violations import N_, Malformed, Refusal, Violation
@@ -55,8 +55,8 @@ def count_violations(seat: int, twos: int, jokers: int) -> list[Violation]:
     return out
 
 
-def exit_by_counts(table: Table, seat: int, entry: Entry) -> dict:
-    """Settle a results deal from the winner's counts (C-12); the verdict says it was not refereed."""
+def check_counts(table: Table, seat: int, entry: Entry) -> tuple[int, Settlement, str]:
+    """A results deal's exit by the winner's counts: what C-12 will settle, if any hand can hold them (K-2)."""
     if "runs" in entry.data:
         raise Malformed("exit takes `runs` (the 15 cards, refereed) or `counts` (a quick score), not both")
     twos, jokers, one_suit = read_counts(entry)
@@ -65,7 +65,12 @@ def exit_by_counts(table: Table, seat: int, entry: Entry) -> dict:
     violations = count_violations(seat, twos, jokers)
     if violations:
         raise Refusal(violations)
-    settlement = settlement_for(twos, jokers, one_suit, table.n, timing)
+    return seat, settlement_for(twos, jokers, one_suit, table.n, timing), timing
+
+
+def exit_by_counts(table: Table, checked: tuple[int, Settlement, str]) -> dict:
+    """Settle a results deal from the winner's counts (C-12); the verdict says it was not refereed."""
+    seat, settlement, timing = checked
     win(table, seat, settlement.per_opponent, [MOMENT_RULE[timing], "C-12"])
     table.results[-1]["refereed"] = False
     return {"valid": True, "violations": [], "settlement": settlement.to_dict(), "refereed": False}

@@ -43,8 +43,8 @@ def deal_in_play(table: Table, what: str) -> Deal:
     return deal
 
 
-def start_deal(table: Table, entry: Entry) -> None:
-    """C-2, C-15: the first deal names the first dealer; each later one is the next seat's."""
+def check_deal(table: Table, entry: Entry) -> Deal:
+    """C-2, C-15: the first deal names the first dealer; each later one is the next seat's. Give the new deal."""
     n = table.n
     dealer = read_seat(entry.data.get("dealer"), n, "deal", "dealer")  # a readable entry first (400)
     upcard = read_card(entry.data.get("upcard")) if table.tracking == "full" else None
@@ -67,8 +67,13 @@ def start_deal(table: Table, entry: Entry) -> None:
         stock = DECK - HAND * n - 1
         new = Deal(number, dealer, TAKE, turn=(dealer + 1) % n, stock=stock, pile=[upcard],
                    known=[[] for _ in range(n)], seen={upcard: 1}, taken=[0] * n, tried_c5=[False] * n)
+    return new
+
+
+def start_deal(table: Table, entry: Entry, new: Deal) -> None:
+    """Play the new deal; the first one names the first dealer (C-15)."""
     if table.first_dealer is None:
-        table.first_dealer = dealer
+        table.first_dealer = new.dealer
     table.deal = new
 
 

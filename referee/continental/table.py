@@ -1,4 +1,4 @@
-"""Rami continental at a table: its `referee.game.Rules` (start, apply, clone, view, due, actor).
+"""Rami continental at a table: its `referee.game.Rules` (start, check, fold, apply, clone, view, due, actor).
 
 Entries (API.md), `seat` being `Entry.seat`:
   deal       `dealer`; full tracking also `upcard` (C-2, C-15)
@@ -10,7 +10,9 @@ Entries (API.md), `seat` being `Entry.seat`:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any, NoReturn
 
 from referee.continental import going_out, session, turns
 from referee.continental.fields import check_fields
@@ -20,16 +22,18 @@ from referee.continental.view import view
 from referee.entry import CORRECTIONS, Entry
 from referee.violations import Malformed
 
-__all__ = ["start", "apply", "clone", "view", "due", "actor", "normalise_options"]  # the module protocol
+__all__ = ["start", "check", "fold", "apply", "clone", "view", "due", "actor", "normalise_options"]  # the protocol
 
-_HANDLERS = {
-    "deal": session.start_deal,
-    "draw": turns.draw,
-    "discard": turns.discard,
-    "exit": going_out.exit_entry,
-    "null_deal": going_out.null_deal_entry,
+# Each entry type: (check, fold). The check reads the table and raises the refusal or gives the facts; the fold
+# enters those facts and never refuses. So a refused entry has changed nothing, whatever the check found first.
+RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
+    "deal": (session.check_deal, session.start_deal),
+    "draw": (turns.check_draw, turns.draw),
+    "discard": (turns.check_discard, turns.discard),
+    "exit": (going_out.check_exit, going_out.exit_entry),
+    "null_deal": (going_out.check_null_deal, going_out.null_deal_entry),
 }
-ENTRY_TYPES = tuple(_HANDLERS)
+ENTRY_TYPES = tuple(RULES)
 _SEATED = frozenset(("draw", "discard", "exit"))  # written by the acting seat's token
 
 
@@ -40,18 +44,43 @@ def start(entry: Entry) -> Table:
     return session.create(entry)
 
 
-def apply(table: Table, entry: Entry) -> dict | None:
-    """Check an entry against the table, then fold it in; return the verdict of an exit."""
-    handler = _HANDLERS.get(entry.type)
-    if handler is None:
-        if entry.type in CORRECTIONS:
-            raise Malformed("%(type)s is a correction: referee.log applies it before the game sees the log",
-                            type=entry.type)
-        raise Malformed("continental has no %(value)s entry: %(choices)s, void or replace", value=repr(entry.type),
-                        choices=list(ENTRY_TYPES))
+def _rule(entry: Entry) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    return RULES.get(entry.type) or _unknown(entry)
+
+
+def _unknown(entry: Entry) -> NoReturn:
+    if entry.type in CORRECTIONS:
+        raise Malformed("%(type)s is a correction: referee.log applies it before the game sees the log",
+                        type=entry.type)
+    raise Malformed("continental has no %(value)s entry: %(choices)s, void or replace", value=repr(entry.type),
+                    choices=list(ENTRY_TYPES))
+
+
+def check(table: Table, entry: Entry):
+    """Check an entry against the table, changing nothing: raise its refusal, or give what `fold` enters."""
+    checker, _ = _rule(entry)
     check_fields(entry, table.tracking)
-    verdict = handler(table, entry)
+    return checker(table, entry)
+
+
+def fold(table: Table, entry: Entry, checked) -> dict | None:
+    """Enter a checked entry into the table; return the verdict of an exit."""
+    verdict = _rule(entry)[1](table, entry, checked)
     # E-2 *Reading*: an exit, valid or invalid, is corrected by the host only (its cards stay known, C-11).
+    table.actors[entry.seq] = None if entry.type == "exit" else entry.seat if entry.type in _SEATED \
+        else _actor(table, entry)
+    return verdict
+
+
+def apply(table: Table, entry: Entry) -> dict | None:
+    """`fold(table, entry, check(table, entry))`, in one step: the replay's path."""
+    try:
+        checker, folder = RULES[entry.type]
+    except KeyError:
+        _unknown(entry)
+    check_fields(entry, table.tracking)
+    checked = checker(table, entry)  # a refusal leaves here: nothing has changed
+    verdict = folder(table, entry, checked)
     table.actors[entry.seq] = None if entry.type == "exit" else entry.seat if entry.type in _SEATED \
         else _actor(table, entry)
     return verdict

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.cards import Card
 from referee.continental.fields import read_card, read_choice, seat_of
 from referee.continental.seen import add_seen
 from referee.continental.session import deal_in_play, null_deal
@@ -10,6 +11,7 @@ from referee.entry import Entry
 from referee.violations import N_, refuse
 
 SOURCES = ("stock", "discard")
+TURNS = N_("turns")  # what C-2 and C-15 refuse outside a deal in play
 
 
 def full_tracking(table: Table, entry: Entry) -> None:
@@ -28,16 +30,22 @@ def whose_turn(deal: Deal, seat: int, phase: str, entry: Entry) -> None:
         raise refuse("C-3", "%(player)s takes a card (stock or discard pile) before discarding", player=seat)
 
 
-def draw(table: Table, entry: Entry) -> dict | None:
-    """C-3: take the top of the stock or of the discard pile; C-14 when the stock is empty."""
+def check_draw(table: Table, entry: Entry) -> tuple[Deal, int, str]:
+    """C-3: the player on turn takes the top of the stock or of the discard pile (not from an empty pile)."""
     full_tracking(table, entry)
     seat = seat_of(entry, table.n)
     source = read_choice(entry, "from", SOURCES)
-    deal = deal_in_play(table, N_("turns"))
+    deal = deal_in_play(table, TURNS)
     whose_turn(deal, seat, TAKE, entry)
+    if source == "discard" and not deal.pile:
+        raise refuse("C-3", "the discard pile is empty: take from the stock")
+    return deal, seat, source
+
+
+def draw(table: Table, entry: Entry, checked: tuple[Deal, int, str]) -> dict | None:
+    """Take the card; C-14 when the stock is empty: recycle the pile but its top, or the deal is null."""
+    deal, seat, source = checked
     if source == "discard":
-        if not deal.pile:
-            raise refuse("C-3", "the discard pile is empty: take from the stock")
         card = deal.pile.pop()
         deal.known[seat].append(card)  # it leaves the pile for a known hand: `seen` is unchanged
         deal.pickup = card
@@ -58,12 +66,12 @@ def draw(table: Table, entry: Entry) -> dict | None:
     return None
 
 
-def discard(table: Table, entry: Entry) -> None:
-    """C-3: discard one card face up, never one identical to the card just taken from the pile."""
+def check_discard(table: Table, entry: Entry) -> tuple[Deal, int, Card, bool]:
+    """C-3: discard one card face up, never one identical to the card just taken from the pile; C-11, K-2."""
     full_tracking(table, entry)
     seat = seat_of(entry, table.n)
     card = read_card(entry.data.get("card"))
-    deal = deal_in_play(table, N_("turns"))
+    deal = deal_in_play(table, TURNS)
     whose_turn(deal, seat, DISCARD, entry)
     if card == deal.pickup:
         raise refuse("C-3", "%(card)s was just taken from the discard pile: it cannot be discarded "
@@ -77,9 +85,16 @@ def discard(table: Table, entry: Entry) -> None:
         if deal.seen.get(card, 0) >= LIMIT:
             raise refuse("K-2", "%(card)s cannot be discarded: the discard pile and the hands known hold "
                                 "both copies already", card=card.text)
-        deal.seen[card] = deal.seen.get(card, 0) + 1
+    return deal, seat, card, holds
+
+
+def discard(table: Table, entry: Entry, checked: tuple[Deal, int, Card, bool]) -> None:
+    """Put the card on the pile; the turn passes, and this player's C-4 moment opens."""
+    deal, seat, card, holds = checked
+    if holds:
+        deal.known[seat].remove(card)  # it moves from a known hand to the pile: `seen` is unchanged
     else:
-        known.remove(card)  # it moves from a known hand to the pile: `seen` is unchanged
+        deal.seen[card] = deal.seen.get(card, 0) + 1
     deal.pile.append(card)
     deal.pickup = None
     deal.after_discard = seat  # C-4: the next entry may be this player's exit

@@ -51,8 +51,8 @@ def due(table: Table, now: datetime) -> list[dict]:
     return [{"type": "timeout", "at": when, "data": {"for_seat": table.deal.turn}}]
 
 
-def timeout(table: Table, entry: Entry) -> dict | None:
-    """Take the stock card for the player (R-17); the turn then waits for the heaviest discard."""
+def check_timeout(table: Table, entry: Entry) -> int:
+    """The server's timeout for the seat on the clock, once its turn time has run out (R-17)."""
     seat = entry.data.get("for_seat")
     if not whole(seat):
         raise Malformed("timeout needs `for_seat`, the seat whose time ran out")
@@ -64,6 +64,13 @@ def timeout(table: Table, entry: Entry) -> dict | None:
         raise refuse("R-17", "the clock runs for %(turn)s, not %(player)s", turn=d.turn, player=seat)
     if _utc(entry.at) < when:
         raise refuse("R-17", "%(player)s's turn time runs until %(until)s", player=seat, until=when.isoformat())
+    return seat
+
+
+def timeout(table: Table, entry: Entry, seat: int) -> dict | None:
+    """Take the stock card for the player (R-17); the turn then waits for the heaviest discard."""
+    d = table.deal
+    assert d is not None  # checked: a turn is on the clock
     owes_card = d.phase == "take"
     if d.pickup is not None:
         # An unlaid pickup goes back on the pile; the server then takes the stock card instead.

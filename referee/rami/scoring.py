@@ -14,8 +14,8 @@ from referee.rami.state import HAND, Deal, Table
 from referee.violations import Malformed, Refusal, refuse
 
 
-def hand(table: Table, entry: Entry) -> dict | None:
-    """Enter a hand left at the round's end: its count, known cards and the deck must agree (R-14, K-2)."""
+def check_hand(table: Table, entry: Entry) -> tuple[Deal, int, list[Card], Counter]:
+    """A hand left at the round's end: its count, known cards and the deck must agree (R-14, K-2)."""
     if table.tracking != "full":
         raise Malformed("a results-tracking table enters hands in its `round` entry")
     cards = cards_of(entry.data.get("cards"), "cards", "hand")
@@ -38,6 +38,12 @@ def hand(table: Table, entry: Entry) -> dict | None:
     violations = over_deck(d.seen, fresh)
     if violations:
         raise Refusal(violations)
+    return d, seat, cards, fresh
+
+
+def hand(table: Table, entry: Entry, checked: tuple[Deal, int, list[Card], Counter]) -> dict | None:
+    """Enter the hand; the last one owed scores the round (R-14)."""
+    d, seat, cards, fresh = checked
     d.seen.update(fresh)
     d.known[seat] = []
     d.hands[seat] = cards
@@ -46,7 +52,7 @@ def hand(table: Table, entry: Entry) -> dict | None:
     return score(table, d, d.hands)
 
 
-def round_result(table: Table, entry: Entry) -> dict:
+def check_round(table: Table, entry: Entry) -> tuple:
     """Results tracking: the round's winner (or none, blocked) and every other hand (R-14, R-15)."""
     if table.tracking != "results":
         raise Malformed("a fully tracked table enters the round's end as `discard` and `hand` entries")
@@ -80,6 +86,12 @@ def round_result(table: Table, entry: Entry) -> dict:
     violations += quick.points_violations(hands, points)
     if violations:
         raise Refusal(violations)
+    return d, winner, hands, points
+
+
+def round_result(table: Table, entry: Entry, checked: tuple) -> dict:
+    """Score the round (R-14)."""
+    d, winner, hands, points = checked
     d.winner, d.blocked = winner, winner is None
     d.hands = hands
     return score(table, d, hands, points)

@@ -7,7 +7,9 @@ renumbers a meld that another entry names (E-2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any, NoReturn
 
 from referee.entry import CORRECTIONS, Entry, read_create
 from referee.rami import clock, scoring, table_melds, turns
@@ -16,20 +18,22 @@ from referee.rami.state import SEATS, Table, normalise_options
 from referee.rami.view import view as _view
 from referee.violations import Malformed
 
-__all__ = ["start", "apply", "clone", "view", "due", "actor", "corrected", "normalise_options"]
+__all__ = ["start", "check", "fold", "apply", "clone", "view", "due", "actor", "corrected", "normalise_options"]
 
-HANDLERS = {
-    "deal": turns.deal,
-    "draw": turns.draw,
-    "discard": turns.discard,
-    "meld": table_melds.meld,
-    "lay_off": table_melds.lay_off,
-    "retrieve_joker": table_melds.retrieve_joker,
-    "hand": scoring.hand,
-    "round": scoring.round_result,
-    "timeout": clock.timeout,
+# Each entry type: (check, fold). The check reads the table and raises the refusal or gives the facts; the fold
+# enters those facts and never refuses. So a refused entry has changed nothing, whatever the check found first.
+RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
+    "deal": (turns.check_deal, turns.deal),
+    "draw": (turns.check_draw, turns.draw),
+    "discard": (turns.check_discard, turns.discard),
+    "meld": (table_melds.check_melds, table_melds.meld),
+    "lay_off": (table_melds.check_lay_off, table_melds.lay_off),
+    "retrieve_joker": (table_melds.check_retrieve_joker, table_melds.retrieve_joker),
+    "hand": (scoring.check_hand, scoring.hand),
+    "round": (scoring.check_round, scoring.round_result),
+    "timeout": (clock.check_timeout, clock.timeout),
 }
-ENTRY_TYPES = tuple(HANDLERS)
+ENTRY_TYPES = tuple(RULES)
 SEAT_ENTRIES = frozenset({"draw", "discard", "meld", "lay_off", "retrieve_joker", "hand"})
 
 
@@ -39,14 +43,34 @@ def start(entry: Entry) -> Table:
     return Table(players, normalise_options(entry.data.get("options")), tracking, [0] * len(players))
 
 
+def _unknown(entry: Entry) -> NoReturn:
+    raise Malformed("a rami table takes no %(value)s entry", value=repr(entry.type))
+
+
+def check(state: Table, entry: Entry):
+    """Check `entry` against the table, changing nothing: raise the refusal (naming the rule), or give what
+    `fold` enters: the seat that may correct it (E-2) and the facts of its rule."""
+    checker, _ = RULES.get(entry.type) or _unknown(entry)
+    check_fields(entry)
+    return _actor_of(state, entry.type, entry.seat, entry.data), checker(state, entry)
+
+
+def fold(state: Table, entry: Entry, checked) -> dict | None:
+    """Enter a checked entry into the table; give its verdict, if it has one."""
+    _, folder = RULES.get(entry.type) or _unknown(entry)
+    seat, facts = checked
+    verdict = folder(state, entry, facts)
+    state.actors[entry.seq] = seat
+    return verdict
+
+
 def apply(state: Table, entry: Entry) -> dict | None:
-    """Check `entry` against the table and fold it in; refuse (naming the rule) before changing anything."""
-    handler = HANDLERS.get(entry.type)
-    if handler is None:
-        raise Malformed("a rami table takes no %(value)s entry", value=repr(entry.type))
+    """`fold(state, entry, check(state, entry))`, in one step: the replay's path."""
+    checker, folder = RULES.get(entry.type) or _unknown(entry)
     check_fields(entry)
     seat = _actor_of(state, entry.type, entry.seat, entry.data)  # as the table stood when it was written
-    verdict = handler(state, entry)
+    facts = checker(state, entry)  # a refusal leaves here: nothing has changed
+    verdict = folder(state, entry, facts)
     state.actors[entry.seq] = seat
     return verdict
 

@@ -7,7 +7,7 @@ from referee.entry import Entry
 from referee.melds import Placed
 from referee.rami import known
 from referee.rami.fields import card_field, int_field, placed_of
-from referee.rami.meld import check_meld
+from referee.rami.meld import check_meld as judge_meld
 from referee.rami.state import Deal, Table, TableMeld
 from referee.rami.turns import on_turn
 from referee.violations import N_, Malformed, Refusal, Violation, refuse
@@ -77,14 +77,14 @@ def meld_id(seq: int, k: int) -> int:
     return seq * MELDS_PER_ENTRY + k
 
 
-def meld(table: Table, entry: Entry) -> dict:
-    """Lay down new melds (R-6, R-7); a first lay-down must reach the opening threshold (R-9)."""
+def check_melds(table: Table, entry: Entry) -> tuple:
+    """New melds, each valid (R-6, R-7); a first lay-down reaches the opening threshold (R-9); a card left (R-13)."""
     groups = entry.data.get("melds")
     if not isinstance(groups, list) or not groups:
         raise Malformed("meld needs `melds`, a list of melds, each a list of cards")
     parsed = [placed_of(g, "melds", "meld") for g in groups]
     d, seat = on_play(table, entry)
-    verdicts = [check_meld(items, where={"meld": i + 1}) for i, items in enumerate(parsed)]
+    verdicts = [judge_meld(items, where={"meld": i + 1}) for i, items in enumerate(parsed)]
     violations = [v for verdict in verdicts for v in verdict.violations]
     if violations:
         raise Refusal(violations)
@@ -97,6 +97,12 @@ def meld(table: Table, entry: Entry) -> dict:
     keep_one(d, seat, cards)
     plan = known.leave_hand(d, seat, cards)
     ids = [meld_id(entry.seq, k) for k in range(1, len(verdicts) + 1)]
+    return d, seat, cards, plan, ids, verdicts, total
+
+
+def meld(table: Table, entry: Entry, checked: tuple) -> dict:
+    """Lay down the new melds; the seat has opened."""
+    d, seat, cards, plan, ids, verdicts, total = checked
     known.lay(d, seat, cards, plan)
     for new_id, verdict in zip(ids, verdicts, strict=True):
         d.melds.append(TableMeld(new_id, seat, verdict.shape, verdict.cards))
@@ -113,25 +119,30 @@ def opened_meld(table: Table, entry: Entry, what: str) -> tuple[Deal, int, Table
     return d, seat, d.meld(wanted)
 
 
-def lay_off(table: Table, entry: Entry) -> None:
-    """Add cards to any table meld, which must stay valid (R-10, R-11)."""
+def check_lay_off(table: Table, entry: Entry) -> tuple:
+    """Cards added to any table meld, which must stay valid (R-10, R-11)."""
     added = placed_of(entry.data.get("cards"), "cards", "lay_off")
     d, seat, target = opened_meld(table, entry, N_("lay-off"))
-    verdict = check_meld([*target.cards, *added], where={"meld": target.id})
+    verdict = judge_meld([*target.cards, *added], where={"meld": target.id})
     if not verdict.valid:
         raise Refusal([Violation("R-11", N_("meld %(meld)s would not stay valid with %(cards)s"),
                                  {"meld": target.id, "cards": [p.text for p in added]}, meld=target.id),
                        *verdict.violations])
     cards = [p.card for p in added]
     keep_one(d, seat, cards)
-    plan = known.leave_hand(d, seat, cards)
+    return d, seat, target, verdict, cards, known.leave_hand(d, seat, cards)
+
+
+def lay_off(table: Table, entry: Entry, checked: tuple) -> None:
+    """Add the cards to the meld."""
+    d, seat, target, verdict, cards, plan = checked
     known.lay(d, seat, cards, plan)
     target.cards, target.kind = verdict.cards, verdict.shape
     return None
 
 
-def retrieve_joker(table: Table, entry: Entry) -> None:
-    """Take a joker back by putting in its place the exact card it stands for (R-12)."""
+def check_retrieve_joker(table: Table, entry: Entry) -> tuple:
+    """A joker is taken back by putting in its place the exact card it stands for (R-12)."""
     card = card_field(entry)
     if card.is_joker:
         raise Malformed("`card` is the card the joker stands for, e.g. 10H", rule="R-12")
@@ -144,7 +155,12 @@ def retrieve_joker(table: Table, entry: Entry) -> None:
                          card=card.text, said=jokers[0].split("=")[1])
         raise refuse("R-12", "meld %(meld)s: it holds no joker, not %(card)s", meld=target.id, card=card.text)
     keep_one(d, seat, [card], retrieved=True)
-    plan = known.leave_hand(d, seat, (card,))
+    return d, seat, target, index, card, known.leave_hand(d, seat, (card,))
+
+
+def retrieve_joker(table: Table, entry: Entry, checked: tuple) -> None:
+    """Put the card in the joker's place; the joker is in hand, to be laid again this turn (R-12)."""
+    d, seat, target, index, card, plan = checked
     known.lay(d, seat, (card,), plan)
     target.cards[index] = Placed(card)
     d.hand_sizes[seat] += 1

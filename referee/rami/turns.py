@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.cards import Card
 from referee.entry import Entry
 from referee.rami import known
 from referee.rami.fields import card_field, int_field, seat_field
@@ -19,8 +20,8 @@ def next_dealer(table: Table) -> int | None:
     return (table.deal.dealer + 1) % len(table.players)
 
 
-def deal(table: Table, entry: Entry) -> None:
-    """Start a round: 14 cards each, 15 to the starter, an empty pile (R-3)."""
+def check_deal(table: Table, entry: Entry) -> Deal:
+    """A round may start, dealt by the next seat: give it, 14 cards each, 15 to the starter, an empty pile (R-3)."""
     n = len(table.players)
     dealer = int_field(entry, "dealer", N_("%(type)s needs `dealer`, the dealing seat, 0 to %(last)s"),
                        last=n - 1)  # a readable entry first (400)
@@ -44,6 +45,11 @@ def deal(table: Table, entry: Entry) -> None:
         new.hand_sizes[new.starter] += 1
         new.known = [[] for _ in range(n)]
         new.turn_started = entry.at
+    return new
+
+
+def deal(table: Table, entry: Entry, new: Deal) -> None:
+    """Start the round."""
     table.deal = new
 
 
@@ -64,8 +70,8 @@ def on_turn(table: Table, entry: Entry) -> tuple[Deal, int]:
     return d, seat
 
 
-def draw(table: Table, entry: Entry) -> dict | None:
-    """Take the top of the stock or of the discard pile (R-4), reshuffling an empty stock (R-15)."""
+def check_draw(table: Table, entry: Entry) -> tuple[Deal, int, str]:
+    """The player on turn takes one card a turn, the starter none on its first (R-3, R-4, R-17)."""
     source = entry.data.get("from")
     if source not in ("stock", "discard"):
         raise Malformed("draw needs `from`: stock or discard")
@@ -76,9 +82,15 @@ def draw(table: Table, entry: Entry) -> dict | None:
         if d.first_turn and seat == d.starter:
             raise refuse("R-3", "the starter holds 15 cards and takes no card on its first turn")
         raise refuse("R-4", "one card a turn: this turn has taken its card")
+    if source == "discard" and not d.pile:
+        raise refuse("R-4", "the discard pile is empty: take from the stock")
+    return d, seat, source
+
+
+def draw(table: Table, entry: Entry, checked: tuple[Deal, int, str]) -> dict | None:
+    """Take the top of the stock or of the discard pile (R-4), reshuffling an empty stock (R-15)."""
+    d, seat, source = checked
     if source == "discard":
-        if not d.pile:
-            raise refuse("R-4", "the discard pile is empty: take from the stock")
         card = d.pile.pop()
         d.known[seat].append(card)
         d.pickup = d.took = card
@@ -118,8 +130,9 @@ def block(d: Deal) -> None:
     d.pickup = d.took = None
 
 
-def discard(table: Table, entry: Entry) -> dict | None:
-    """End the turn with one card on the pile (R-4); the last card wins the round (R-13)."""
+def check_discard(table: Table, entry: Entry) -> tuple[Deal, int, Card, known.Plan]:
+    """One card from the hand of the player on turn: not the card taken from the pile, nor before laying it or a
+    retrieved joker (R-4, R-5, R-12); after a timeout the heaviest (R-17)."""
     card = card_field(entry)
     d, seat = on_turn(table, entry)
     if d.phase == "take":
@@ -142,7 +155,12 @@ def discard(table: Table, entry: Entry) -> dict | None:
         if d.pending_jokers:
             raise refuse("R-12", "a retrieved joker must be laid down again (new meld or lay-off) "
                          "before the discard", card="JK")
-    plan = known.leave_hand(d, seat, (card,))
+    return d, seat, card, known.leave_hand(d, seat, (card,))
+
+
+def discard(table: Table, entry: Entry, checked: tuple[Deal, int, Card, known.Plan]) -> dict | None:
+    """End the turn with one card on the pile (R-4); the last card wins the round (R-13)."""
+    d, seat, card, plan = checked
     known.commit(d, seat, (card,), plan)
     d.pile.append(card)
     if d.hand_sizes[seat] == 0:
