@@ -8,21 +8,21 @@ from flask import abort, render_template, request
 
 from api.web import backend, exitcheck, facts, forms, messages, quick, security
 from api.web.i18n import gettext as _
-from api.web.play import _acting, bp, flash_note
+from api.web.notes import flash_note
 from referee.reading.numbers import laid_by
 
 KINDS = ("exit", "meld", "lay_off", "hand", "round")
 
 
-@bp.route("/t/<table_id>/compose/<kind>", methods=["GET", "POST"])
 def compose(table_id, kind):
-    """Enter several cards with the picker: an exit, new melds, a lay-off, a hand, a round."""
+    """Enter several cards with the picker: an exit, new melds, a lay-off, a hand, a round (a view of the play
+    blueprint: play.compose)."""
     if kind not in KINDS + quick.KINDS:
         abort(404)
     form = request.form if request.method == "POST" else request.args
     if kind in quick.KINDS:  # quick scores (results tracking): api.web.quick
         view, who = backend.read(table_id), security.access(table_id)
-        seat = forms.number(form.get("seat"), _acting(view, who))
+        seat = forms.number(form.get("seat"), security.acting(view, who))
         return quick.page(view, who, kind, form, seat, uuid.uuid4().hex, flash_note(table_id))
     checking = request.method == "POST" and request.form.get("action") in ("check", "arrange")
     return page(table_id, kind, form, checking)
@@ -33,7 +33,7 @@ def page(table_id: str, kind: str, form, checking: bool = False, status: int = 2
     view = backend.read(table_id)
     who = security.access(table_id)
     flash = flash_note(table_id)
-    seat = forms.number(form.get("seat"), _acting(view, who))
+    seat = forms.number(form.get("seat"), security.acting(view, who))
     checked = exitcheck.check(view, form, seat) if kind == "exit" and checking else None
     gone = gone_meld(table_id, view, forms.number(form.get("meld"))) if kind == "lay_off" else None
     return render_template("compose.html", table=view, who=who, kind=kind, form=form, seat=seat, checked=checked,

@@ -10,7 +10,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from api.web import backend, changes, chart, evidence, facts, forms, quick, security
 from api.web.i18n import gettext as _
-from api.web.play import flash_note, moved_on
+from api.web.notes import flash_note, moved_on
 from referee.log import Entry, game_module
 from referee.log import replay as replay_log
 from referee.violations import Refusal

@@ -13,7 +13,7 @@ from flask import Blueprint, jsonify, render_template, request, url_for
 from api.web import backend, forms, security
 from api.web.i18n import gettext as _
 from api.web.messages import spoken
-from api.web.play import flash_note, moved_on
+from api.web.notes import flash_note, moved_on
 
 bp = Blueprint("outbox", __name__)
 bp.before_request(security.check_csrf)

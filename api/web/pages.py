@@ -145,7 +145,7 @@ def import_log():
         if created:
             security.remember(created["id"], "host" if created.get("host_token") else "watch",
                               None, created.get("host_token"))
-            from api.web.play import flash_note
+            from api.web.notes import flash_note
 
             flash_note(created["id"], {"imported": "verified" if created.get("verified") else "unverified"})
             return redirect(url_for("play.table", table_id=created["id"]), 303)

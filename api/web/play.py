@@ -4,34 +4,17 @@ from __future__ import annotations
 
 import uuid
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, cardview, codes, exitcheck, facts, forms, messages, security, turn
+from api.web import backend, cardview, codes, compose, exitcheck, facts, forms, messages, security, turn
 from api.web.i18n import gettext as _
+from api.web.notes import flash_note, moved_on
 from referee import games
 
 bp = Blueprint("play", __name__)
 bp.before_request(security.check_csrf)
 bp.add_app_template_filter(cardview.cardtext, "cardtext")
-
-
-def flash_note(table_id: str, value: dict | None = None) -> dict | None:
-    """Keep one message for the next view of a table (post/redirect/get), or pop it."""
-    if value is not None:
-        session["flash"] = {"table": table_id, **value}
-        return value
-    kept = session.get("flash")
-    if kept and kept.get("table") == table_id:
-        session.pop("flash")
-        return kept
-    return None
-
-
-def moved_on(problem: backend.Problem) -> backend.Problem:
-    if problem.status == 409:
-        problem.title = _("The table moved on")
-        problem.detail = _("Someone entered something first. Here is the table now: check, then send again.")
-    return problem
+bp.add_url_rule("/t/<table_id>/compose/<kind>", view_func=compose.compose, methods=["GET", "POST"])
 
 
 @bp.get("/t/<table_id>")
@@ -49,23 +32,12 @@ def table(table_id):
     live_turn = at is None and (game.has("clock") or game.has("pickup")) and turn.turn_seat(view) is not None
     story = facts.open_turn(table_id) if live_turn else None  # a timeout or a pickup to explain
     return render_template(
-        "play.html", table=view, who=who, at=at, kinds=kinds, acting=_acting(view, who), key=uuid.uuid4().hex,
-        headline=turn.headline(view, story), flash=flash_note(table_id), first_deal=first, story=story,
+        "play.html", table=view, who=who, at=at, kinds=kinds, acting=security.acting(view, who),
+        key=uuid.uuid4().hex, headline=turn.headline(view, story), flash=flash_note(table_id), first_deal=first,
+        story=story,
         stuck=turn.stuck_pickup(view, story, kinds), timed_out=turn.timeout_note(view, story),
         dealer=turn.next_dealer(view, info.get("dealer")), drawn=info.get("drawn"),
     )
-
-
-def _acting(view: dict, who: dict):
-    """The seat this phone enters for: its own seat; for the host the one asked for, else the turn's."""
-    if who["role"] == "seat":
-        return who["seat"]
-    if who["role"] != "host":
-        return None
-    chosen = forms.number(request.args.get("seat"))
-    if chosen is not None and 0 <= chosen < len(view["players"]):
-        return chosen
-    return turn.turn_seat(view)
 
 
 @bp.post("/t/<table_id>/entry")
@@ -124,5 +96,3 @@ def is_attempt(table: dict, seq: int) -> bool:
     """An exit the referee found not valid: an attempt (C-13), not a way out."""
     return bool(table.get("id")) and seq in facts.attempts(table["id"])
 
-
-from api.web import compose  # noqa: E402,F401  (its views are on this blueprint: play.compose)

@@ -7,6 +7,7 @@ import secrets
 
 from flask import abort, request, session
 
+from api.web import forms, turn
 from api.web.i18n import gettext
 
 KEEP_TABLES = 12  # the session cookie must stay under 4 KB
@@ -70,3 +71,15 @@ def local_path(target: str | None, default: str) -> str:
     if not target or not target.startswith("/") or target[1:2] in ("/", "\\"):
         return default
     return target
+
+
+def acting(view: dict, who: dict):
+    """The seat this phone enters for: its own seat; for the host the one asked for, else the turn's."""
+    if who["role"] == "seat":
+        return who["seat"]
+    if who["role"] != "host":
+        return None
+    chosen = forms.number(request.args.get("seat"))
+    if chosen is not None and 0 <= chosen < len(view["players"]):
+        return chosen
+    return turn.turn_seat(view)

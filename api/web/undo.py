@@ -14,7 +14,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from api.web import backend, facts, forms, security
 from api.web.i18n import card_label
 from api.web.i18n import gettext as _
-from api.web.play import flash_note, moved_on
+from api.web.notes import flash_note, moved_on
 from referee.reading.undo import NEVER, as_they_stand, undoable
 
 bp = Blueprint("undo", __name__)
