@@ -13,7 +13,7 @@ import secrets
 
 from api.application import replays, texts
 from api.application.replays import Replayed, now
-from api.application.service import MAX_DUE, _catch_up, _names, _record, _remember
+from api.application.service import MAX_DUE, catch_up, player_names, remember_append, table_record
 from api.rest.schemas.tables import canonical_cards, read_entry
 from api.shell.errors import ApiError
 from events import Conflict, Head, Store
@@ -37,7 +37,7 @@ def _forbidden(game, current: Replayed, entry: Entry, holder) -> ApiError | None
         key, params, rules = FORBIDDEN_HOST, {"holder": holder, "type": entry.type}, []
     else:
         key, params, rules = FORBIDDEN_SEAT, {"holder": holder, "type": entry.type, "actor": actor}, []
-    detail = texts.render(key, params, texts.english(_names(current)))
+    detail = texts.render(key, params, texts.english(player_names(current)))
     return ApiError(403, "Not your seat", detail, key=key, params=params, rules=rules)
 
 
@@ -53,7 +53,7 @@ def _with_dealer(entry: Entry, current: Replayed) -> Entry:
         return entry
     if current.game.view(current.replay.state)["deal"] is not None:  # null only before the first deal (or
         return entry  # when it was voided), as API.md says: no scan of the log
-    dealer = secrets.randbelow(len(_names(current)))
+    dealer = secrets.randbelow(len(player_names(current)))
     return Entry(entry.seq, entry.type, entry.seat, entry.at, {"dealer": dealer, **entry.data})
 
 
@@ -70,7 +70,7 @@ def _same_request(stored, type_: str, seat, data: dict, expected: int) -> bool:
 def post_entry(table_id: str, token: str | None, body: object, key: str | None = None) -> dict:
     """Write one entry, checked in API.md's order: token, body and cards, key, version, rules."""
     store = get_store()
-    record = _record(store, table_id)
+    record = table_record(store, table_id)
     holder = record.holder(token) if token else None
     if holder is None:
         raise ApiError(401, "Unknown token", "send `Authorization: Bearer <token>` with a token of this table")
@@ -84,7 +84,7 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
         try:
             return _post(store, table_id, game, holder, (expected, type_, seat, data), key)
         except _Due:
-            _catch_up(store, table_id, game)
+            catch_up(store, table_id, game)
     raise ApiError(409, "The table moved on", "server entries keep falling due: reload and enter again")
 
 
@@ -131,7 +131,7 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
                                   "%(type)s): send a new key for a new entry"),
                            params={"seq": stored.seq, "type": stored.type})
     else:
-        _remember(store, table_id, stored, written["replay"], game)
+        remember_append(store, table_id, stored, written["replay"], game)
     return _answer(stored)
 
 
@@ -145,11 +145,11 @@ def _judge(current: Replayed, entry: Entry) -> tuple[log.Replay, dict | None]:
         else:
             replay = replays.extend(current.game, current.replay, [entry])
     except Refusal as refusal:
-        refusal.players = _names(current)
+        refusal.players = player_names(current)
         raise
     # A replacement is judged in its target's place: answer with the verdict it now has there.
     judged = entry.data["target"] if entry.type == "replace" else entry.seq
-    return replay, texts.named_verdict(replay.verdicts.get(judged), _names(current))
+    return replay, texts.named_verdict(replay.verdicts.get(judged), player_names(current))
 
 
 def _answer(stored) -> dict:
@@ -190,5 +190,5 @@ def _judged(store: Store, table_id: str, game, holder, current: Replayed, reques
                                     (entry.type, entry.seat, entry.at, entry.data, verdict))
     if appended is None:
         return None
-    _remember(store, table_id, appended.entry, replay, game)
+    remember_append(store, table_id, appended.entry, replay, game)
     return _answer(appended.entry)

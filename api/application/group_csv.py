@@ -11,7 +11,7 @@ import csv
 import io
 
 from api.application import group_service, group_summaries
-from api.application.service import _record
+from api.application.service import table_record
 from events.db import get_store
 from referee.stats.table import Summary
 
@@ -50,6 +50,6 @@ def group_csv(group_id: str, token: str | None, bom: bool = False) -> str:
 def table_csv(table_id: str, bom: bool = False) -> str:
     """Every deal of one table (a table's id is its read capability); players as the table names them."""
     store = get_store()
-    _record(store, table_id)  # 404 for an unknown table
+    table_record(store, table_id)  # 404 for an unknown table
     summary = group_summaries.of_table(store, table_id)
     return _write(_rows(table_id, summary, summary.players), bom)

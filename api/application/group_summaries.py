@@ -40,7 +40,7 @@ def of_tables(store: Store, heads: list[GroupTable]) -> dict[str, Summary]:
     if stale:
         stale = _from_store(store, stale, out)
     if stale:
-        replays._settle_heap()  # a cold page folds thousands of entries: keep start-up out of the collector's way
+        replays.settle_heap()  # a cold page folds thousands of entries: keep start-up out of the collector's way
         logs = store.logs([head.table_id for head in stale])
         folded = []
         for head in stale:
@@ -48,7 +48,7 @@ def of_tables(store: Store, heads: list[GroupTable]) -> dict[str, Summary]:
             out[head.table_id] = summary = summarise(entries)
             _keep(head.table_id, (head.version, head.hash), summary)
             data = pickle.dumps(summary, protocol=pickle.HIGHEST_PROTOCOL)
-            folded.append((head.table_id, head.version, head.hash, replays.CODE, replays._seal(data) + data))
+            folded.append((head.table_id, head.version, head.hash, replays.CODE, replays.state_seal(data) + data))
         store.save_summaries(folded)
     return out
 
@@ -62,7 +62,7 @@ def _from_store(store: Store, heads: list[GroupTable], out: dict) -> list[GroupT
         summary = None
         if row is not None and (row[0], row[1], row[2]) == (head.version, head.hash, replays.CODE):
             seal, data = row[3][:32], row[3][32:]
-            if hmac.compare_digest(seal, replays._seal(data)):
+            if hmac.compare_digest(seal, replays.state_seal(data)):
                 try:
                     summary = pickle.loads(data)
                 except Exception:  # a cache: any doubt, and the log is folded instead

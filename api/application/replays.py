@@ -91,7 +91,7 @@ def current(store: Store, table_id: str, head: Head | None = None) -> Replayed:
         if out is not None and (out.version, out.hash) != (version, last):
             out = None
     if out is None:
-        _settle_heap()
+        settle_heap()
         out = _from_snapshot(store, table_id, head, version, last)
     if out is None:
         # The whole log, read the fast way (no hashes, verdicts or keys: the replay needs none), up to the
@@ -138,7 +138,7 @@ def _newer(store: Store, table_id: str, head: Head | None, cached: Replayed, tai
     return Replayed(version, tail.hash, None, replay, loader(store, table_id, version), game=cached.game)
 
 
-def _settle_heap() -> None:
+def settle_heap() -> None:
     """Once per process, before its first whole replay: move what start-up made out of the collector's sight.
 
     A replay builds tens of thousands of objects, enough to start a full collection of the heap, which
@@ -186,7 +186,7 @@ def _fingerprint() -> str:
 CODE = _fingerprint()
 
 
-def _seal(data: bytes) -> bytes:
+def state_seal(data: bytes) -> bytes:
     return hmac.new(str(current_app.config["SECRET_KEY"]).encode(), data, hashlib.sha256).digest()
 
 
@@ -200,7 +200,7 @@ def _from_snapshot(store: Store, table_id: str, head: Head | None, version: int,
     if snapshot is None or snapshot.code != CODE or len(snapshot.state) < 32:
         return None
     seal, data = snapshot.state[:32], snapshot.state[32:]
-    if not hmac.compare_digest(seal, _seal(data)):
+    if not hmac.compare_digest(seal, state_seal(data)):
         return None
     try:
         game_name, replay = pickle.loads(data)
@@ -229,4 +229,4 @@ def snapshot(store: Store, table_id: str, replayed: Replayed) -> None:
     known[table_id] = replayed.version // SNAPSHOT_EVERY
     game_name = replayed.game.__name__.split(".")[-2]  # referee.<game>.table
     data = pickle.dumps((game_name, replayed.replay), protocol=pickle.HIGHEST_PROTOCOL)
-    store.save_snapshot(table_id, Snapshot(replayed.version, replayed.hash, CODE, _seal(data) + data))
+    store.save_snapshot(table_id, Snapshot(replayed.version, replayed.hash, CODE, state_seal(data) + data))

@@ -26,7 +26,7 @@ MAX_DUE = 8  # server entries written per request at most; more would mean a stu
 MAX_ID = 64  # the database's table id column
 
 
-def _record(store: Store, table_id: str):
+def table_record(store: Store, table_id: str):
     """The table's record (game, token hashes), kept in memory: a table row never changes."""
     if not 1 <= len(table_id) <= MAX_ID or "\x00" in table_id:  # PostgreSQL text cannot hold a NUL
         shown = repr(table_id[:MAX_ID])
@@ -55,7 +55,7 @@ def _due_entry(store: Store, table_id: str, game, written: dict, head: Head):
     return entry.type, None, entry.at, data, written["replay"].verdicts.get(entry.seq)
 
 
-def _catch_up(store: Store, table_id: str, game) -> Replayed:
+def catch_up(store: Store, table_id: str, game) -> Replayed:
     """Write the entries that are due by now (R-17 timeouts) through the locked append path; give the replay."""
     for _ in range(MAX_DUE):
         current = replays.current(store, table_id)
@@ -64,7 +64,7 @@ def _catch_up(store: Store, table_id: str, game) -> Replayed:
         written: dict = {}
         appended = store.append(table_id, None, None, partial(_due_entry, store, table_id, game, written))
         if appended is not None:
-            _remember(store, table_id, appended.entry, written["replay"], game)
+            remember_append(store, table_id, appended.entry, written["replay"], game)
     return replays.current(store, table_id)
 
 
@@ -96,9 +96,9 @@ def create_table(body: object) -> dict:
 def read_table(table_id: str, at: int | None = None) -> dict:
     """Show the table as its log replays now, or as of entry `at`."""
     store = get_store()
-    record = _record(store, table_id)
+    record = table_record(store, table_id)
     game = game_module(record.game)
-    current = _catch_up(store, table_id, game)
+    current = catch_up(store, table_id, game)
     if at is None:
         return {"id": table_id, **game.view(current.replay.state), "version": current.version}
     if not 1 <= at <= current.version:
@@ -108,11 +108,12 @@ def read_table(table_id: str, at: int | None = None) -> dict:
     return {"id": table_id, **game.view(log.replay(current.entries[:at]).state), "version": at}
 
 
-def _names(current: Replayed) -> list[str]:
+def player_names(current: Replayed) -> list[str]:
+    """The players' names in seat order, for messages that name them."""
     return list(current.replay.state.players)  # both games keep entry 1's names: no read of the log
 
 
-def _remember(store: Store, table_id: str, stored, replay: log.Replay, game) -> None:
+def remember_append(store: Store, table_id: str, stored, replay: log.Replay, game) -> None:
     """Keep the replay an append made (its entries are read from the log only if something needs them)."""
     replayed = Replayed(stored.seq, stored.hash, None, replay, replays.loader(store, table_id, stored.seq), game=game)
     replays.remember(table_id, replayed)
@@ -139,15 +140,15 @@ def _tell_streams(table_id: str, stored) -> None:
 def replayed(table_id: str) -> Replayed:
     """The table's replay as it stands (its entries and state, from the cache): for pages reading its tail."""
     store = get_store()
-    record = _record(store, table_id)
-    return _catch_up(store, table_id, game_module(record.game))
+    record = table_record(store, table_id)
+    return catch_up(store, table_id, game_module(record.game))
 
 
 def entries(table_id: str, after: int = 0) -> dict:
     """List the entries after `after`, and the log's version."""
     store = get_store()
-    record = _record(store, table_id)
-    current = _catch_up(store, table_id, game_module(record.game))
+    record = table_record(store, table_id)
+    current = catch_up(store, table_id, game_module(record.game))
     if after >= current.version:  # nothing new (a poll, a stream's heartbeat): the head just read says so
         return {"entries": [], "version": current.version}
     listed = store.entries(table_id, after=after)
@@ -159,7 +160,7 @@ def entries_as_logged(table_id: str, after: int = 0) -> list[dict]:
     """The entries after `after` as the log holds them, with no catch-up and no replay (404 for an unknown table):
     a live stream's first read, whose table's clock its streams ask after (`clocked`)."""
     store = get_store()
-    _record(store, table_id)
+    table_record(store, table_id)
     return [e.to_json() for e in store.entries(table_id, after=after)]
 
 
@@ -171,15 +172,15 @@ def clocked(table_id: str) -> bool:
     clock is running. A table's live streams ask this once in a while, so that a clock runs out on time while its
     phones only watch."""
     store = get_store()
-    game = game_module(_record(store, table_id).game)
-    return bool(game.due(_catch_up(store, table_id, game).replay.state, FAR))
+    game = game_module(table_record(store, table_id).game)
+    return bool(game.due(catch_up(store, table_id, game).replay.state, FAR))
 
 
 def export(table_id: str) -> str:
     """Write the log as NDJSON, one entry a line with its hash (E-4), the last one sealed with the server's key."""
     store = get_store()
-    record = _record(store, table_id)
-    _catch_up(store, table_id, game_module(record.game))
+    record = table_record(store, table_id)
+    catch_up(store, table_id, game_module(record.game))
     return "".join(export_lines(store.entries(table_id), seal=imports.sealer()))
 
 
