@@ -165,26 +165,3 @@ class GroupRecords:
         except (sa.exc.IntegrityError, sa.exc.OperationalError):
             return False  # another worker wrote them first, or the database is busy: the next view will do
         return True
-
-    def logs(self, table_ids: list[str]) -> dict[str, list]:
-        """Several tables' logs in one read, as the referee replays them (`referee.log.Entry`)."""
-        from events.store import LOG
-        from referee.log import Entry
-
-        out: dict[str, list] = {table_id: [] for table_id in table_ids}
-        if not table_ids:
-            return out
-        at = LOG["postgresql" if self.engine.dialect.name == "postgresql" else "sqlite"].selected_columns[3]
-        query = (sa.select(ENTRIES.c.table_id, ENTRIES.c.seq, ENTRIES.c.type, ENTRIES.c.seat, at, ENTRIES.c.payload)
-                 .where(ENTRIES.c.table_id.in_(sa.bindparam("ids", expanding=True)))
-                 .order_by(ENTRIES.c.table_id, ENTRIES.c.seq))
-        with self.engine.connect() as conn:
-            rows = conn.execute(query, {"ids": list(table_ids)}).all()
-        if not rows:
-            return out
-        datas = json.loads("[" + ",".join([row[5] for row in rows]) + "]")
-        parse = datetime.fromisoformat
-        for (table_id, seq, type_, seat, when, _), data in zip(rows, datas, strict=True):
-            when = parse(when + "+00:00") if when.__class__ is str else _utc(when)
-            out[table_id].append(Entry(seq, type_, seat, when, data))
-        return out

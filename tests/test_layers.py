@@ -47,3 +47,54 @@ def test_the_check_sees_a_private_import_and_a_private_attribute():
     tree = ast.parse("from api.application.service import _record\nfrom api.application import replays\n"
                      "replays._seal(b'')\nrow._asdict()\n")
     assert private_uses(tree) == ["line 1: from api.application.service import _record", "line 3: replays._seal"]
+
+
+def imported_modules(name: str, tree: ast.AST, known: set[str]) -> set[str]:
+    """The project modules `name` imports, at its top or inside a function (a lazy import still closes a circle)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
+                      for a in node.names}
+    return {module for module in found if module in known and module != name}
+
+
+def circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of `graph`, as the modules along it, or None."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    path: list[str] = []
+
+    def walk(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for other in sorted(graph[module]):
+            if state.get(other) == 1:
+                return path[path.index(other):] + [other]
+            if other not in state and (found := walk(other)):
+                return found
+        state[module] = 2
+        path.pop()
+        return None
+
+    for module in sorted(graph):
+        if module not in state and (found := walk(module)):
+            return found
+    return None
+
+
+def test_no_import_circle_in_api_or_events():
+    trees = {}
+    for path, tree in modules("api", "events"):
+        parts = path.with_suffix("").parts
+        trees[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = tree
+    graph = {name: imported_modules(name, tree, set(trees)) for name, tree in trees.items()}
+    assert circle(graph) is None
+
+
+def test_the_circle_check_finds_one():
+    assert circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    tree = ast.parse("from events.store import statements\ndef f():\n    from events import groups\n")
+    assert imported_modules("x", tree, {"events.store.statements", "events.groups"}) == {
+        "events.store.statements", "events.groups"}

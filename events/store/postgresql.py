@@ -1,0 +1,71 @@
+"""The SQL PostgreSQL runs in its own words: the time as UTC text, the row lock that orders appends, the
+append that writes, moves the head and tells the live streams in one statement, the advisory locks."""
+
+from __future__ import annotations
+
+import hashlib
+
+import sqlalchemy as sa
+
+from events.store.statements import (
+    ENTRIES,
+    ENTRY_COLUMNS,
+    KEYED,
+    ROW,
+    TABLES,
+    head_and_tail_sql,
+    head_sql,
+    log_query,
+    logs_query,
+    tail_sql,
+)
+
+PARAM = "%({})s"  # how the driver names a parameter
+
+# PostgreSQL writes the time as text in UTC, which Python reads several times faster than the driver builds a
+# zoned datetime.
+AT = sa.func.to_char(sa.func.timezone("UTC", ENTRIES.c.at), "YYYY-MM-DD HH24:MI:SS.US")
+LOG = log_query(AT)
+LOGS = logs_query(AT)
+TAIL_COLUMNS = ("e.seq, e.type, e.seat, to_char(timezone('UTC', e.at), 'YYYY-MM-DD HH24:MI:SS.US'), "
+                "e.payload, e.prev_hash, e.hash")
+TAIL = tail_sql(TAIL_COLUMNS, PARAM)
+HEAD_AND_TAIL = head_and_tail_sql(TAIL_COLUMNS, PARAM)
+HEAD = head_sql(PARAM)
+
+# The append's first statement: the head, and whether the key is known. An UPDATE that changes nothing: it waits
+# for the table's row lock (held by an append to the same table until it commits) and then reads the row as
+# committed, so the head it returns is the latest, and the next append to this table waits for this one.
+LOCK_HEAD = (TABLES.update().where(TABLES.c.id == sa.bindparam("table_id"))
+             .values(head_seq=TABLES.c.head_seq).returning(TABLES.c.head_seq, TABLES.c.head_hash, KEYED))
+
+# Writes the entry, moves the head and tells the live streams (a NOTIFY carrying the entry, sent at commit to
+# every worker and host: events/live.py) in one statement, one round trip.
+WRITE = sa.text(
+    "WITH written AS (INSERT INTO entries (" + ENTRY_COLUMNS + ") VALUES (" + ", ".join(":" + c for c in ROW)
+    + ")), moved AS (UPDATE tables SET head_seq = :seq, head_hash = :hash WHERE id = :table_id) "
+    "SELECT pg_notify('arbitre_entries', :note)"
+).bindparams(sa.bindparam("at", type_=sa.DateTime(timezone=True)))
+
+# The append that trusts a replay it already holds (Store.append_if_head), in one statement, in autocommit: one
+# round trip. The UPDATE takes the table's row lock (an append holding it makes this one wait, then re-read the
+# row), and writes nothing unless the head is the expected one; the INSERT adds the entry only if the head
+# moved; a known Idempotency-Key fails the INSERT's unique key and with it the whole statement; the NOTIFY goes
+# out at its commit.
+IF_HEAD = (
+    "WITH moved AS (UPDATE tables SET head_seq = %(seq)s, head_hash = %(hash)s WHERE id = %(table_id)s "
+    "AND head_seq = %(prev_seq)s AND head_hash = %(prev_hash)s RETURNING id), "
+    f"written AS (INSERT INTO entries ({ENTRY_COLUMNS}) SELECT id, %(seq)s, %(type)s::text, %(seat)s::integer, "
+    "%(at)s, %(payload)s::text, %(idempotency_key)s::text, %(verdict)s::text, %(hash)s::text, %(prev_hash)s::text "
+    "FROM moved RETURNING seq) "
+    "SELECT pg_notify('arbitre_entries', %(note)s) FROM written")
+
+
+def lock_key(key: str) -> int:
+    """A signed 64-bit advisory lock key."""
+    return int.from_bytes(hashlib.sha256(f"arbitre.entries:{key}".encode()).digest()[:8], "big", signed=True)
+
+
+def advisory_lock(key: str) -> sa.Select:
+    """Hold `key` until the transaction ends: for records beside the log that change, such as a group's members."""
+    return sa.select(sa.func.pg_advisory_xact_lock(lock_key(key)))
