@@ -98,3 +98,33 @@ def test_the_circle_check_finds_one():
     tree = ast.parse("from events.store import statements\ndef f():\n    from events import groups\n")
     assert imported_modules("x", tree, {"events.store.statements", "events.groups"}) == {
         "events.store.statements", "events.groups"}
+
+
+# The application layer is given the store, the clock, the secret and the caches (api/application/context.py):
+# it reads no request and no app, so it imports neither Flask nor what is built on it. It reads requests'
+# bodies with the JSON API's schemas (marshmallow, no Flask).
+HOSTS = ("flask", "werkzeug", "flask_babel", "flask_limiter", "api.shell", "api.web", "events.db")
+
+
+def hosted(module: str) -> bool:
+    return any(module == host or module.startswith(host + ".") for host in HOSTS)
+
+
+def imports_of(tree: ast.AST) -> set[str]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+    return found
+
+
+def test_the_application_layer_imports_no_flask():
+    found = {str(path): sorted(filter(hosted, imports_of(tree))) for path, tree in modules("api/application")}
+    assert {path: hosts for path, hosts in found.items() if hosts} == {}
+
+
+def test_the_flask_check_sees_a_lazy_import():
+    tree = ast.parse("import json\ndef f():\n    from flask import current_app\n    import events.db\n")
+    assert set(filter(hosted, imports_of(tree))) == {"flask", "events.db"}

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import secrets
 
-from api.application import replays, texts
-from api.application.replays import Replayed, now
+from api.application import context, replays, texts
+from api.application.context import now
+from api.application.errors import ApiError
+from api.application.replays import Replayed
 from api.application.service import MAX_DUE, catch_up, player_names, remember_append, table_record
 from api.rest.schemas.tables import canonical_cards, read_entry
-from api.shell.errors import ApiError
 from events import Conflict, Head, Store
-from events.db import get_store
 from referee import log
 from referee.log import Entry, game_module
 from referee.violations import N_, Refusal
@@ -69,7 +69,7 @@ def _same_request(stored, type_: str, seat, data: dict, expected: int) -> bool:
 
 def post_entry(table_id: str, token: str | None, body: object, key: str | None = None) -> dict:
     """Write one entry, checked in API.md's order: token, body and cards, key, version, rules."""
-    store = get_store()
+    store = context.current().store
     record = table_record(store, table_id)
     holder = record.holder(token) if token else None
     if holder is None:

@@ -10,9 +10,8 @@ from __future__ import annotations
 import csv
 import io
 
-from api.application import group_service, group_summaries
+from api.application import context, group_service, group_summaries
 from api.application.service import table_record
-from events.db import get_store
 from referee.stats.table import Summary
 
 HEADER = ("table", "game", "date", "deal", "player", "points")
@@ -40,7 +39,7 @@ def _write(rows, bom: bool) -> str:
 def group_csv(group_id: str, token: str | None, bom: bool = False) -> str:
     """Every deal of every table of the group, oldest table first; players by their name in the group."""
     group_service.group(group_id, token)
-    names = get_store().members(group_id)
+    names = context.current().store.members(group_id)
     played = sorted(group_service.played(group_id), key=lambda p: (p.created_at, p.table_id))
     rows = (row for p in played
             for row in _rows(p.table_id, p.summary, [names.get(m, p.summary.players[i]) for i, m in enumerate(p.seats)]))
@@ -49,7 +48,7 @@ def group_csv(group_id: str, token: str | None, bom: bool = False) -> str:
 
 def table_csv(table_id: str, bom: bool = False) -> str:
     """Every deal of one table (a table's id is its read capability); players as the table names them."""
-    store = get_store()
+    store = context.current().store
     table_record(store, table_id)  # 404 for an unknown table
     summary = group_summaries.of_table(store, table_id)
     return _write(_rows(table_id, summary, summary.players), bom)

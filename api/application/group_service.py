@@ -5,10 +5,9 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from api.application import group_summaries, service
-from api.shell.errors import ApiError
+from api.application import context, group_summaries, service
+from api.application.errors import ApiError
 from events import NameTaken
-from events.db import get_store
 from events.groups import GroupRecord, name_key
 from referee import games
 from referee.stats import group as stats
@@ -34,7 +33,7 @@ def create_group(body: object) -> dict:
     if set(body) - {"name"}:
         raise Malformed(f"a group takes only `name`, not {', '.join(sorted(map(str, set(body) - {'name'})))}")
     group_id, token = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
-    get_store().create_group(group_id, name, token)
+    context.current().store.create_group(group_id, name, token)
     return {"id": group_id, "name": name, "token": token, "page": f"/g/{group_id}/k/{token}"}
 
 
@@ -42,7 +41,7 @@ def group(group_id: str, token: str | None) -> GroupRecord:
     """The group this token opens: 401 without a token, 404 for an unknown group, 403 for another's token."""
     if not token:
         raise ApiError(401, "No group token", "send `X-Group-Token: <token>`, the group's token")
-    record = get_store().group(group_id)
+    record = context.current().store.group(group_id)
     if record is None:
         raise ApiError(404, "Unknown group", f"no group {group_id!r}")
     if not record.admits(token):
@@ -65,7 +64,7 @@ def start(period: str | None, now: datetime | None = None) -> datetime | None:
 
 def played(group_id: str) -> list[stats.Played]:
     """Every table of the group with its current summary (folded only where its log moved on)."""
-    store = get_store()
+    store = context.current().store
     heads = store.group_tables(group_id)
     summaries = group_summaries.of_tables(store, heads)
     return [stats.Played(h.table_id, h.created_at, h.seats, summaries[h.table_id]) for h in heads]
@@ -80,7 +79,7 @@ def overview(group_id: str, token: str | None, period: str | None = None) -> tup
     """The group's JSON (`read_group`), and its tables of the period with their summaries (for charts)."""
     record = group(group_id, token)
     begin = start(period)
-    names = get_store().members(group_id)
+    names = context.current().store.members(group_id)
     tables = stats.since(played(group_id), begin)
     return {"id": record.id, "name": record.name, "period": period or "all",
             "tables": [{**t, "created_at": _iso(t["created_at"])} for t in stats.tables(tables, names)],
@@ -91,7 +90,7 @@ def overview(group_id: str, token: str | None, period: str | None = None) -> tup
 def player(group_id: str, token: str | None, member: str, period: str | None = None, last: int = 10) -> dict:
     """A member's figures per game, each with the entries it counts, and her form over her last sessions."""
     group(group_id, token)
-    names = get_store().members(group_id)
+    names = context.current().store.members(group_id)
     if member not in names:
         raise ApiError(404, "Unknown player", f"group {group_id!r} has no player {member!r}")
     tables = stats.since(played(group_id), start(period))
@@ -107,7 +106,7 @@ def rename(group_id: str, token: str | None, member: str, body: object) -> dict:
     group(group_id, token)
     name = _name(body, "name", 40)
     try:
-        found = get_store().rename_member(group_id, member, name)
+        found = context.current().store.rename_member(group_id, member, name)
     except NameTaken:
         raise ApiError(409, "Name taken", f"another player of this group is called {name!r}") from None
     if not found:
@@ -133,7 +132,8 @@ def create_table(body: dict, token: str | None) -> dict:
     group(group_id, token)
     distinct(body.get("players"))
     created = service.create_table(body)
-    members = get_store().add_group_table(group_id, created["id"], [s["name"] for s in created["seats"]])
+    names = [s["name"] for s in created["seats"]]
+    members = context.current().store.add_group_table(group_id, created["id"], names)
     return {**created, "group": group_id, "members": members}
 
 

@@ -13,9 +13,7 @@ import hmac
 import pickle
 import threading
 
-from flask import current_app
-
-from api.application import replays
+from api.application import context, replays
 from events import GroupTable, Store
 from referee.stats.table import Summary, summarise
 
@@ -23,7 +21,7 @@ MAX_KEPT = 4096  # summaries kept per process (a few hundred bytes each); the ol
 
 
 def _cache() -> tuple[dict, threading.Lock]:
-    return current_app.extensions.setdefault("groups.summaries", ({}, threading.Lock()))
+    return context.current().caches.setdefault("groups.summaries", ({}, threading.Lock()))
 
 
 def of_tables(store: Store, heads: list[GroupTable]) -> dict[str, Summary]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import hashlib
 from functools import partial
 
-from flask import current_app
-
+from api.application import context
+from api.application.errors import ApiError
 from api.rest.schemas.tables import read_new_table
-from api.shell.errors import ApiError
 from events import ChainError, read_export
 from events import seal as seals
 from referee.log import game_module
@@ -20,7 +19,7 @@ SEAL_BROKEN = N_("line %(line)s: the seal of this server does not hold: the expo
 
 def _key() -> bytes:
     """The server's key for seals, from SECRET_KEY (kept apart from the session's and the snapshots' uses)."""
-    return hashlib.sha256(b"arbitre.export-seal\0" + str(current_app.config["SECRET_KEY"]).encode()).digest()
+    return hashlib.sha256(b"arbitre.export-seal\0" + str(context.current().secret).encode()).digest()
 
 
 def sealer():

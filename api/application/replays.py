@@ -12,23 +12,15 @@ import hmac
 import pickle
 import sys
 import threading
-from datetime import UTC, datetime
 from pathlib import Path
 
-from flask import current_app, has_app_context
-
-from api.shell.errors import ApiError
+from api.application import context
+from api.application.errors import ApiError
 from events import Head, Snapshot, Store
 from referee import log  # with every game (referee.games): imported now, not by the first request that reads one
 from referee.log import Entry, game_module
 
 MAX_CACHED = 256  # replays kept per process; the oldest goes first
-
-
-def now() -> datetime:
-    """The server's time; an app may set `CLOCK` (a function giving an aware datetime) to drive it in tests."""
-    clock = current_app.config.get("CLOCK") if has_app_context() else None
-    return clock() if clock is not None else datetime.now(UTC)
 
 
 class Replayed:
@@ -55,7 +47,7 @@ class Replayed:
 
 def _cache() -> tuple[dict, threading.Lock]:
     """The latest replay per table, for this app (the log stays the only truth)."""
-    return current_app.extensions.setdefault("tables.replays", ({}, threading.Lock()))
+    return context.current().caches.setdefault("tables.replays", ({}, threading.Lock()))
 
 
 def extend(game, replay: log.Replay, entries: list[Entry]) -> log.Replay:
@@ -187,7 +179,7 @@ CODE = _fingerprint()
 
 
 def state_seal(data: bytes) -> bytes:
-    return hmac.new(str(current_app.config["SECRET_KEY"]).encode(), data, hashlib.sha256).digest()
+    return hmac.new(str(context.current().secret).encode(), data, hashlib.sha256).digest()
 
 
 def loader(store: Store, table_id: str, version: int):
@@ -217,13 +209,13 @@ def _from_snapshot(store: Store, table_id: str, head: Head | None, version: int,
                 replay.verdicts[entry.seq] = verdict
     except Exception:  # the log replays; a snapshot it does not replay on is not to be trusted
         return None
-    current_app.extensions.setdefault("tables.snapshots", {})[table_id] = snapshot.version // SNAPSHOT_EVERY
+    context.current().caches.setdefault("tables.snapshots", {})[table_id] = snapshot.version // SNAPSHOT_EVERY
     return Replayed(version, last, None, replay, loader(store, table_id, version), game=game)
 
 
 def snapshot(store: Store, table_id: str, replayed: Replayed) -> None:
     """Keep a snapshot when the log has passed a multiple of SNAPSHOT_EVERY since the last one this app saw."""
-    known = current_app.extensions.setdefault("tables.snapshots", {})
+    known = context.current().caches.setdefault("tables.snapshots", {})
     if replayed.version < SNAPSHOT_EVERY or replayed.version // SNAPSHOT_EVERY <= known.get(table_id, 0):
         return
     known[table_id] = replayed.version // SNAPSHOT_EVERY

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import secrets
 from datetime import UTC, datetime
 from functools import partial
 
-from flask import current_app, g, has_request_context
-
-from api.application import imports, replays, texts
-from api.application.replays import Replayed, now
+from api.application import context, imports, replays, texts
+from api.application.context import now
+from api.application.errors import ApiError
+from api.application.replays import Replayed
 from api.rest.schemas.tables import read_new_table
-from api.shell.errors import ApiError
 from events import Head, Store, export_lines
-from events.db import get_store
-from events.records import entry_text
 from referee import log
 from referee.log import Entry, game_module
 from referee.violations import N_, Malformed, Refusal
@@ -32,7 +28,7 @@ def table_record(store: Store, table_id: str):
         shown = repr(table_id[:MAX_ID])
         raise ApiError(404, "Unknown table", f"no table {shown}", key=N_("no table %(value)s"),
                        params={"value": shown})
-    records = current_app.extensions.setdefault("tables.records", {})
+    records = context.current().caches.setdefault("tables.records", {})
     record = records.get(table_id) or store.table(table_id)
     if record is None:
         raise ApiError(404, "Unknown table", f"no table {table_id!r}", key=N_("no table %(value)s"),
@@ -89,13 +85,14 @@ def create_table(body: object) -> dict:
     at = now()
     game.start(Entry(1, "create", None, at, data))
     table_id, host, seats = _new_tokens(len(data["players"]))
-    get_store().create_table(table_id, data["game"], host, seats, Store.chain([("create", None, at, data, None)]))
+    chained = Store.chain([("create", None, at, data, None)])
+    context.current().store.create_table(table_id, data["game"], host, seats, chained)
     return _created(table_id, host, seats, data["players"], 1)
 
 
 def read_table(table_id: str, at: int | None = None) -> dict:
     """Show the table as its log replays now, or as of entry `at`."""
-    store = get_store()
+    store = context.current().store
     record = table_record(store, table_id)
     game = game_module(record.game)
     current = catch_up(store, table_id, game)
@@ -118,35 +115,19 @@ def remember_append(store: Store, table_id: str, stored, replay: log.Replay, gam
     replayed = Replayed(stored.seq, stored.hash, None, replay, replays.loader(store, table_id, stored.seq), game=game)
     replays.remember(table_id, replayed)
     replays.snapshot(store, table_id, replayed)
-    _tell_streams(table_id, stored)
-
-
-def _tell_streams(table_id: str, stored) -> None:
-    """Hand a committed entry to this process's live streams (api/stream.py): those of its table send it with no
-    read of the log; the other processes hear of it by their hub (a notice, or a look at the heads).
-
-    In a request, once its answer is sent (api/stream.py): the streams woken would otherwise take turns with
-    the writer's thread for the interpreter before the writer has its answer."""
-    found = current_app.extensions.get("live", {}).get("hub")
-    if found is None or found.pid != os.getpid() or table_id not in found.watching:  # heard() checks again
-        return
-    told = (found, table_id, stored.seq, entry_text(stored.to_json()))
-    if has_request_context():
-        g.setdefault("arbitre_told", []).append(told)
-    else:
-        found.heard(*told[1:])
+    context.current().tell(table_id, stored)  # to this process's live streams (api/shell/context.py)
 
 
 def replayed(table_id: str) -> Replayed:
     """The table's replay as it stands (its entries and state, from the cache): for pages reading its tail."""
-    store = get_store()
+    store = context.current().store
     record = table_record(store, table_id)
     return catch_up(store, table_id, game_module(record.game))
 
 
 def entries(table_id: str, after: int = 0) -> dict:
     """List the entries after `after`, and the log's version."""
-    store = get_store()
+    store = context.current().store
     record = table_record(store, table_id)
     current = catch_up(store, table_id, game_module(record.game))
     if after >= current.version:  # nothing new (a poll, a stream's heartbeat): the head just read says so
@@ -159,7 +140,7 @@ def entries(table_id: str, after: int = 0) -> dict:
 def entries_as_logged(table_id: str, after: int = 0) -> list[dict]:
     """The entries after `after` as the log holds them, with no catch-up and no replay (404 for an unknown table):
     a live stream's first read, whose table's clock its streams ask after (`clocked`)."""
-    store = get_store()
+    store = context.current().store
     table_record(store, table_id)
     return [e.to_json() for e in store.entries(table_id, after=after)]
 
@@ -171,14 +152,14 @@ def clocked(table_id: str) -> bool:
     """Write what the table owes by now (R-17 timeouts), and say whether it may come to owe more by itself: a turn
     clock is running. A table's live streams ask this once in a while, so that a clock runs out on time while its
     phones only watch."""
-    store = get_store()
+    store = context.current().store
     game = game_module(table_record(store, table_id).game)
     return bool(game.due(catch_up(store, table_id, game).replay.state, FAR))
 
 
 def export(table_id: str) -> str:
     """Write the log as NDJSON, one entry a line with its hash (E-4), the last one sealed with the server's key."""
-    store = get_store()
+    store = context.current().store
     record = table_record(store, table_id)
     catch_up(store, table_id, game_module(record.game))
     return "".join(export_lines(store.entries(table_id), seal=imports.sealer()))
@@ -199,5 +180,5 @@ def import_log(text: str) -> dict:
     chained = Store.chain([(i["type"], i["seat"], i["at"], i["data"], texts.named_verdict(replay.verdicts.get(i["seq"]),
                                                                                          names)) for i in items])
     table_id, host, seats = _new_tokens(len(first["data"]["players"]))
-    get_store().create_table(table_id, first["data"]["game"], host, seats, chained)
+    context.current().store.create_table(table_id, first["data"]["game"], host, seats, chained)
     return {**_created(table_id, host, seats, first["data"]["players"], chained[-1].seq), "verified": verified}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, request
 
 from api.application import group_csv, group_service
+from api.application.errors import ApiError
 from api.rest.openapi import document
 from api.rest.schemas.groups import (
     CreateGroupSchema,
@@ -17,7 +18,6 @@ from api.rest.schemas.groups import (
     RenamedSchema,
     RenameSchema,
 )
-from api.shell.errors import ApiError
 
 bp = Blueprint("groups", __name__, url_prefix="/api/v1")
 MAX_LAST = 100

@@ -7,6 +7,7 @@ import re
 from flask import Blueprint, Flask, request
 from marshmallow import Schema, ValidationError
 
+from api.application.errors import ApiError
 from api.rest.openapi import document
 from api.rest.schemas.referee import (
     ArrangementSchema,
@@ -18,7 +19,6 @@ from api.rest.schemas.referee import (
     HandValueSchema,
     MeldVerdictSchema,
 )
-from api.shell.errors import ApiError
 from referee.cards import CardError, deck_size, excess, parse_card
 from referee.continental.exit import judge_exit, parse_exit
 from referee.continental.game import GAME as CONTINENTAL  # the stateless judges are each a game's own

@@ -6,6 +6,7 @@ from flask import Blueprint, Flask, Response, request
 from werkzeug.routing import BaseConverter
 
 from api.application import appends, service
+from api.application.errors import ApiError
 from api.rest.openapi import document
 from api.rest.schemas.quick import ExitCountsSchema, RoundPointsSchema
 from api.rest.schemas.tables import (
@@ -18,7 +19,6 @@ from api.rest.schemas.tables import (
     TableCreatedSchema,
     TableSchema,
 )
-from api.shell.errors import ApiError
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables")
 MAX_KEY = 200

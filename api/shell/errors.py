@@ -7,19 +7,12 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from api.application import texts
+from api.application.errors import ApiError
 from referee.cards import CardError
 from referee.violations import Malformed, Refusal
 
 PROBLEM = "application/problem+json"
 INTERNAL = "The server failed on this request. The failure is logged; a 5xx is always a bug."
-
-
-class ApiError(Exception):
-    """An HTTP error that is not about the rules (401, 403, 404, 409, 400)."""
-
-    def __init__(self, status: int, title: str, detail: str, **extra):
-        super().__init__(detail)
-        self.status, self.title, self.detail, self.extra = status, title, detail, extra
 
 
 def problem(status: int, title: str, detail: str, rules=(), violations=(), **extra) -> Response:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from flask import abort
 from marshmallow import ValidationError
 
-from api.shell.errors import ApiError
+from api.application.errors import ApiError
 from api.web.i18n import gettext
 from api.web.messages import problem_detail, remember_players
 from referee.cards import CardError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import abort, session
 
 from api.application import group_service
-from api.shell.errors import ApiError
+from api.application.errors import ApiError
 from api.web.i18n import gettext as _
 
 KEEP_GROUPS = 6  # the session cookie must stay under 4 KB, beside the tables

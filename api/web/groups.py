@@ -8,7 +8,7 @@ from datetime import UTC
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from api.application import group_csv, group_service
-from api.shell.errors import ApiError
+from api.application.errors import ApiError
 from api.web import backend, group_access, group_charts, security
 from api.web.address import external_url
 from api.web.group_labels import figure_label, figure_rows
