@@ -22,8 +22,8 @@ SCHEMATHESIS = Path(os.environ.get("SCHEMATHESIS", ROOT / ".venv-fuzz" / "bin" /
 # copies of one card); JSON Schema cannot state the rules, RULES.md does. Every other check runs: no 5xx,
 # statuses, content types, response schemas and headers as documented, schema-invalid bodies refused.
 EXCLUDED_CHECKS = ("ignored_auth", "positive_data_acceptance")
-# The event stream is held open for minutes by design (api/stream.py): a request/response fuzzer can only time
-# out on it; its events are described (api/openapi.py SSE_EVENT) and tested in tests/ of the live streams.
+# The event stream is held open for minutes by design (api/shell/stream.py): a request/response fuzzer can only time
+# out on it; its events are described (api/rest/openapi.py SSE_EVENT) and tested in tests/ of the live streams.
 EXCLUDED_PATHS = r"/events$"
 
 

@@ -137,7 +137,7 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
 
 def _judge(current: Replayed, entry: Entry) -> tuple[log.Replay, dict | None]:
     """Fold the entry into the table's replay and give its verdict, naming the players (a refusal names them
-    too: api/errors.py). A correction replays the log from its target; any other entry folds into a copy of
+    too: api/shell/errors.py). A correction replays the log from its target; any other entry folds into a copy of
     the state, with no copy of the log."""
     try:
         if entry.type in log.CORRECTIONS:

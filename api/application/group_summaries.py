@@ -1,7 +1,7 @@
 """Each table's statistics summary, kept warm: folded once per log version, then reused.
 
 A summary (`referee.stats.table.Summary`) is keyed by the table's version and last hash, as
-`api/replays.py` keys a replay: a table that moved on (or was corrected) is folded again, the others are
+`api/application/replays.py` keys a replay: a table that moved on (or was corrected) is folded again, the others are
 not. A group page reads every head in one query, then the summaries kept in the database (`table_summaries`,
 sealed and tagged with the referee's code fingerprint as snapshots are) of the tables this process has
 none of, then in one more query the logs of those still to fold; the logs stay the only truth.

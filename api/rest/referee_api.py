@@ -46,7 +46,7 @@ def _load(schema: Schema) -> dict:
         messages = [f"{field}: {m}" for field, ms in exc.normalized_messages().items() for m in _flat(ms)]
         ruled = [(m, found.group(1)) for m, found in zip(messages, map(_RULE.search, messages), strict=True) if found]
         if not ruled:
-            raise  # answered 400 by api.errors
+            raise  # answered 400 by api.shell.errors
         message, rule = ruled[0]
         raise Malformed(_RULE.sub("", message), rule) from None
 

@@ -98,7 +98,7 @@ def import_():
 
 
 TABLE = "/api/v1/tables/{table_id}"
-WRITE = (413, 415, 429, 503)  # any write may also answer these (api.guard, api.limits, api.health)
+WRITE = (413, 415, 429, 503)  # any write may also answer these (api.shell: guard, limits, health)
 document("/api/v1/tables", "post", "Open a table; its creation is entry 1", request=CreateTableSchema,
          response=TableCreatedSchema, status=201, errors=(400, 422, *WRITE))
 document(TABLE, "get", "Read a table as its log replays (now, or as of entry `at`)", response=TableSchema,

@@ -1,4 +1,4 @@
-"""Call `api.service` (the same functions as the JSON API) and turn its errors into problems to show."""
+"""Call `api.application.service` (the same functions as the JSON API) and turn its errors into problems to show."""
 
 from __future__ import annotations
 
@@ -65,7 +65,8 @@ ERRORS = (ApiError, Refusal, CardError, ValidationError)
 
 
 def call(name, *args, **kwargs):
-    """Run a service function (its name in api.service, or the function): `(result, None)` or `(None, problem)`."""
+    """Run a service function (its name in api.application.service, or the function): `(result, None)` or
+    `(None, problem)`."""
     try:
         return (name if callable(name) else getattr(service(), name))(*args, **kwargs), None
     except ERRORS as exc:

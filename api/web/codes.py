@@ -6,7 +6,7 @@ the same codes. A code lasts LIFETIME (12 hours: the evening it was made for);
 the host's share page makes a new one for a seat whose code has expired. The
 host's share page also needs the first dealer the start form drew or named:
 the table's notes, kept there too. Why eight characters is enough against
-guessing, with the rate limits of `api.limits`: see the README ("Join codes").
+guessing, with the rate limits of `api.shell.limits`: see the README ("Join codes").
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def create_table(form, body: dict):
 def keep_in_group(previous_table_id: str, created: dict) -> str | None:
     """Play again: the new table joins the group of the table it follows, when this phone holds that group.
 
-    `created` is `api.service.create_table`'s answer; the group's id is given back (None: no group kept).
+    `created` is `api.application.service.create_table`'s answer; the group's id is given back (None: no group kept).
     """
     found = get_store().group_of(previous_table_id)
     if found is None or group_access.token(found[0]) is None:

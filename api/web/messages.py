@@ -33,7 +33,7 @@ ENTRY_TYPES = {
     "timeout": NP_("entry type", "timeout"), "void": NP_("entry type", "void"), "replace": NP_("entry type", "replacement"),
 }
 WORDS = (N_("turns"), N_("exits"), N_("deals"))  # the `what` of some keys: "no more %(what)s"
-CARD_ERROR = N_("%(token)s is %(reason)s")  # an unknown card, as the API says it (api/errors.py)
+CARD_ERROR = N_("%(token)s is %(reason)s")  # an unknown card, as the API says it (api/shell/errors.py)
 SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 # Titles of refusals and errors the service and the referee give (`Refusal.title`, `ApiError.title`).
 TITLES = (N_("Refused by the rules"), N_("Malformed request"), N_("Not a moment to go out"),

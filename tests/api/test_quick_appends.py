@@ -1,8 +1,8 @@
 """An entry is judged on the log as it is when it is written, even when this process's replay is behind it.
 
 Most appends are judged on the replay the process holds and written only if the log's head is still where that
-replay ends (api/appends.py); these tests play two apps on one database, as two gunicorn workers would, and
-check that what the other wrote is never overlooked: a stale version is a 409, a rule is judged on the other's
+replay ends (api/application/appends.py); these tests play two apps on one database, as two gunicorn workers
+would, and check that what the other wrote is never overlooked: a stale version is a 409, a rule is judged on the other's
 entries too, and the chain holds through both ways of appending.
 """
 

@@ -149,7 +149,7 @@ def read_entry(body: object) -> tuple[int, str, int | None, dict]:
     if taken:
         raise Malformed(N_("%(fields)s: written by the server, not sent with the entry"),
                         fields=", ".join(f"`{name}`" for name in taken))
-    check_quick(type_, entry)  # quick scores: `counts`, `points` (api.schemas.quick)
+    check_quick(type_, entry)  # quick scores: `counts`, `points` (api.rest.schemas.quick)
     return loaded["expected_version"], type_, seat, entry
 
 

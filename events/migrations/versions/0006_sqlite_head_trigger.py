@@ -1,6 +1,6 @@
 """SQLite: the table row's head follows every entry written, in the entry's own statement (a trigger).
 
-The quick append (events/store.py) is then one INSERT that writes the entry only if the head is still the one
+The quick append (events/store/) is then one INSERT that writes the entry only if the head is still the one
 it was judged on, and moves the head with it: one call into SQLite, in autocommit, where BEGIN IMMEDIATE, an
 UPDATE, the INSERT and COMMIT were four. Between those calls the writer waited for the interpreter while
 holding the file's write lock, and with many threads (gthread, live streams) every other writer of the host
