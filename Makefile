@@ -52,7 +52,7 @@ fuzz: $(STAMP) $(FUZZ)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check referee events api bench tests
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -q -p no:cacheprovider tests/referee/test_no_import_cycle.py
+	$(PY) -m pytest -q -p no:cacheprovider tests/test_layers.py
 
 bench: $(STAMP)
 	$(PY) -m bench
