@@ -20,12 +20,6 @@ from tests.conftest import Tables
 CARDS = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
 
 
-@pytest.fixture
-def limited(database_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS})
-    yield app
-    dispose(app)
-
 
 def test_thirty_tables_behind_one_address_playing_at_a_real_pace_meet_no_429(limited):
     """A club's evening: 30 tables opened at once from one address, then an entry every 7.5 s at each (4 a

@@ -2,21 +2,10 @@
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
 from freezegun import freeze_time
 
-from api import create_app
-from api.shell.limits import DEFAULTS
 from api.web import codes
-from events.db import dispose
 from tests.web.conftest import Phone
-
-
-@pytest.fixture
-def limited(database_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS})
-    yield app
-    dispose(app)
 
 
 def started(app) -> tuple[Phone, list[str]]:

@@ -12,14 +12,6 @@ from events.db import dispose
 from tests.conftest import Tables
 
 
-@pytest.fixture
-def limited(database_url):
-    """An app with the production rate limits (the suite's others are generous)."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, **DEFAULTS})
-    yield app
-    dispose(app)
-
-
 def test_a_body_over_the_limit_is_a_413_problem_before_it_is_read(client):
     response = client.post("/api/v1/tables", data=b"[" * (JSON_MAX_BYTES + 1), content_type="application/json")
     assert response.status_code == 413 and response.mimetype == "application/problem+json"
