@@ -66,9 +66,7 @@ def check(table: Table, entry: Entry):
 def fold(table: Table, entry: Entry, checked) -> dict | None:
     """Enter a checked entry into the table; return the verdict of an exit."""
     verdict = _rule(entry)[1](table, entry, checked)
-    # E-2 *Reading*: an exit, valid or invalid, is corrected by the host only (its cards stay known, C-11).
-    table.actors[entry.seq] = None if entry.type == "exit" else entry.seat if entry.type in _SEATED \
-        else _actor(table, entry)
+    table.actors[entry.seq] = _corrector(table, entry)
     return verdict
 
 
@@ -81,9 +79,16 @@ def apply(table: Table, entry: Entry) -> dict | None:
     check_fields(entry, table.tracking)
     checked = checker(table, entry)  # a refusal leaves here: nothing has changed
     verdict = folder(table, entry, checked)
-    table.actors[entry.seq] = None if entry.type == "exit" else entry.seat if entry.type in _SEATED \
-        else _actor(table, entry)
+    table.actors[entry.seq] = _corrector(table, entry)
     return verdict
+
+
+def _corrector(table: Table, entry: Entry) -> int | None:
+    """The seat that may void or replace `entry` (None: the host only). E-2 *Reading*: an exit, valid or
+    invalid, is corrected by the host only (its cards stay known, C-11)."""
+    if entry.type == "exit":
+        return None
+    return entry.seat if entry.type in _SEATED else _actor(table, entry)
 
 
 def clone(table: Table) -> Table:
