@@ -25,8 +25,10 @@ def hand_of(entry: Entry, actors) -> int | str | None:
 
 
 def offered_to(entry: Entry, actors, seat: int | None) -> bool:
-    """Whether `seat` (None: the host) is offered to undo `entry`: the host any entry, a seat its own."""
-    return entry.type not in NEVER and (seat is None or hand_of(entry, actors) == seat)
+    """Whether `seat` (None: the host) is offered to undo `entry`: the host any entry, a seat only what the
+    referee lets it void (`actors`, the seat that may correct each entry): its own, never an exit (E-2
+    *Reading*), so a phone is never offered what the rules refuse it."""
+    return entry.type not in NEVER and (seat is None or actors.get(entry.seq) == seat)
 
 
 @dataclass

@@ -37,7 +37,9 @@ def test_the_evidence_of_an_invalid_exit_cites_where_its_cards_were_seen(dealt):
     assert reading(dealt).attempts == {seq}
 
 
-def test_an_exit_is_offered_to_undo_to_its_seat_as_today_though_only_the_host_may_void_it(dealt):
+def test_an_exit_is_offered_to_undo_to_the_host_only_as_only_the_host_may_void_it(dealt):
+    """E-2 *Reading*; issue 18 §3: the seat's phone was offered the undo the referee then refused."""
     dealt.turn(1)
     dealt.exit(1, PLAIN_EXIT)
-    assert undoable(reading(dealt), 1).last.type == "exit"
+    assert undoable(reading(dealt), 1).last is None
+    assert undoable(reading(dealt), None).last.type == "exit"

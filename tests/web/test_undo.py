@@ -64,15 +64,17 @@ def test_the_host_undoes_the_last_entry_or_any_seats_last(host, phone, client):
     assert client.get(f"/api/v1/tables/{host.table}").json["deal"]["phase"] == "discard"
 
 
-def test_a_seat_is_told_that_only_the_host_undoes_its_exit(host, phone, client):
+def test_a_seat_is_not_offered_to_undo_its_exit_only_the_host_is(host, phone, client):
+    """Issue 18 §3: the seat's phone showed "↶ Undo: Ben's exit", and the tap was refused (E-2)."""
     host.start()
     ben = joined(host, phone(), 1)
     host.enter(type="deal", dealer="0", upcard="7H")
     ben.enter(type="draw", seat="1", from_="discard")
     ben.enter(type="discard", seat="1", card="9C")
     ben.enter(type="exit", seat="1", runs="5H 6H 7H/3C 4C 5C/8D 9D 10D/JS QS KS/4S 5S 6S")
-    (link, seq, words), = offered(ben.page())
-    assert words == "Undo: Ben's exit"
+    assert offered(ben.page()) == []
+    assert offered(host.page())[0][2] == "Undo: Ben's exit"
+    link = f"/t/{host.table}/undo/5"  # typed by hand: told, never refused after a tap
     page = ben.page(link)
     assert "Only the host can undo an exit" in page and "/rules#E-2" in page and "Yes, undo it" not in page
     ben.post(link, {"version": "5"}, status=403)
@@ -108,3 +110,15 @@ def test_a_corrected_entry_is_offered_as_it_now_stands(host, phone):
     dealt_and_discarded(host, ben)
     ben.post(f"/t/{host.table}/e/4/replace", {"version": "4", "card": "9S", "seat": "1", "action": "confirm"})
     assert [w for _, _, w in offered(ben.page())] == ["Undo: Ben discarded 9♠"]
+
+
+def test_a_seat_is_offered_to_correct_only_the_entries_the_referee_lets_it_correct(host, phone):
+    """Issue 18 §3's cousin: the entry page offered Ana "Void this entry" on Ben's discard, and the referee
+    answered 403; her own deal, she may still correct."""
+    host.start()
+    ana, ben = joined(host, phone(), 0), joined(host, phone(), 1)
+    dealt_and_discarded(host, ben)
+    page = ana.page(f"/t/{host.table}/e/4")
+    assert "/e/4/void" not in page and "/e/4/replace" not in page
+    assert "/e/4/void" in ben.page(f"/t/{host.table}/e/4") and "/e/4/void" in host.page(f"/t/{host.table}/e/4")
+    assert "/e/2/void" in ana.page(f"/t/{host.table}/e/2")
