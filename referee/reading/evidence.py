@@ -26,7 +26,15 @@ def in_question(entry: Entry, verdict: dict | None) -> set[str]:
     return {c.split("=")[0] for c in disputed}
 
 
+def deal_start(kept: Iterable[Entry], seq: int) -> int:
+    """The seq of the deal entry `seq` is part of (1 before the first deal): every deal is a new deck."""
+    return max((e.seq for e in kept if e.type == "deal" and e.seq <= seq), default=1)
+
+
 def evidence(reading, seq: int) -> dict[str, list[dict]]:
-    """Where the cards entry `seq` puts in question were seen before it (C-11), from the log's start."""
+    """Where the cards entry `seq` puts in question were seen before it (C-11): in its own deal only (the
+    deck is gathered and shuffled between deals), in the log as corrected (a voided discard was never seen)."""
     entry = next(e for e in reading.entries if e.seq == seq)
-    return sightings(reading.entries, in_question(entry, reading.replay.verdicts.get(seq)), upto=seq)
+    kept = reading.kept
+    cards = in_question(entry, reading.replay.verdicts.get(seq))
+    return sightings(kept, cards, upto=seq, since=deal_start(kept, seq))

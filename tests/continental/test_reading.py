@@ -43,3 +43,34 @@ def test_an_exit_is_offered_to_undo_to_the_host_only_as_only_the_host_may_void_i
     dealt.exit(1, PLAIN_EXIT)
     assert undoable(reading(dealt), 1).last is None
     assert undoable(reading(dealt), None).last.type == "exit"
+
+
+KD_EXIT = [["3C", "4C", "5C"], ["JD", "QD", "KD"], ["9H", "10H", "JH"], ["QS", "KS", "AS"], ["4H", "5H", "6H"]]
+
+
+def test_the_evidence_of_a_later_deals_exit_cites_only_that_deal(dealt):
+    """Issue 18 §8: deal 2's exit cited deal 1's discards (the deck is shuffled again between deals)."""
+    dealt.turn(1, "KD")  # entries 3, 4
+    dealt.turn(2, "KD")  # entries 5, 6
+    dealt.turn(3)
+    assert dealt.exit(3)["valid"] is True  # deal 1 ends
+    dealt.deal(dealer=1, upcard="7S")  # deal 2: Chloé plays first
+    deal2 = len(dealt.entries)
+    dealt.turn(2, "KD")
+    dealt.enter("draw", 3, from_="discard")  # Dan takes Chloé's KD
+    dealt.enter("discard", 3, card="8S")
+    assert dealt.exit(3, KD_EXIT)["valid"] is True
+    seen = evidence(reading(dealt), len(dealt.entries))
+    assert [(s["seq"], s["how"], s["seat"]) for s in seen["KD"]] == [(deal2 + 2, "discarded", 2),
+                                                                     (deal2 + 3, "taken", 3)]
+    assert all(s["seq"] > deal2 for sightings in seen.values() for s in sightings)
+
+
+def test_the_evidence_leaves_out_a_voided_discard(dealt):
+    dealt.turn(1, "KD")  # entries 3, 4
+    dealt.enter("void", target=4)
+    dealt.enter("discard", 1, card="8S")  # entry 6
+    dealt.turn(2)
+    dealt.turn(3)
+    assert dealt.exit(3, KD_EXIT)["valid"] is True
+    assert evidence(reading(dealt), len(dealt.entries))["KD"] == []
