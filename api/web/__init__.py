@@ -13,13 +13,13 @@ INDEXED = frozenset({"/", "/rules"})  # the pages a search engine may list; ever
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, the language, the CSRF check and the template helpers."""
-    from api.web import history, messages, pages, play, summary, undo
+    from api.web import csv_download, history, messages, pages, play, summary, undo
 
     if app.config.get("PERMANENT_SESSION_LIFETIME") == timedelta(days=31):  # Flask's default: a phone keeps
         app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=365)  # its tables for a year
     if not app.config.get("SESSION_COOKIE_SAMESITE"):
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
-    for bp in (pages.bp, play.bp, history.bp, undo.bp, summary.bp):
+    for bp in (pages.bp, play.bp, history.bp, undo.bp, summary.bp, csv_download.bp):
         app.register_blueprint(bp)
     i18n.init_app(app)
     messages.init_app(app)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import functools
 from datetime import UTC
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from api.application import group_csv, group_service
 from api.application.errors import ApiError
-from api.web import backend, group_access, group_charts, security
+from api.web import backend, csv_download, group_access, group_charts, security
 from api.web.address import external_url
 from api.web.group_labels import figure_label, figure_rows
 from api.web.i18n import gettext as _
@@ -129,11 +129,10 @@ def rename(group_id, member):
 
 @bp.get("/g/<group_id>/export.csv")
 def export(group_id):
-    """Download the group's deals as CSV (with a byte-order mark when asked, for Excel)."""
+    """Download the group's deals as CSV, or as the reader's Excel reads it (api/web/csv_download.py)."""
     group_access.opened(group_id)
-    text = group_csv.group_csv(group_id, group_access.token(group_id), request.args.get("bom") == "1")
-    return Response(text, mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="arbitre-group-{group_id}.csv"'})
+    token = group_access.token(group_id)
+    return csv_download.download("group", group_id, lambda bom, lay: group_csv.group_csv(group_id, token, bom, lay))
 
 
 def day(value) -> str:
