@@ -85,7 +85,8 @@ def fresh_database(request, kind: str, tmp_path) -> str:
         conn.execute(sa.text("SET LOCAL lock_timeout = '10s'"))
         # TRUNCATE is not a row DELETE: the append-only triggers let it through.
         conn.execute(sa.text("TRUNCATE entries, join_codes, table_notes, snapshots, tables"
-                             ", table_summaries, group_tables, group_names, group_members, groups"))
+                             ", table_summaries, group_tables, group_names, group_members, groups"
+                             ", tournament_tables, tournaments"))
     engine.dispose()
     return url
 

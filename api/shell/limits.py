@@ -50,6 +50,7 @@ DEFAULTS = {
     "RATELIMIT_JOINS": "10 per minute;60 per hour;200 per day",  # wrong join codes (a right one is free)
     "RATELIMIT_CODE": "30 per hour",  # uses of one join code, whoever tries it
     "RATELIMIT_REFEREE": "120 per minute",  # the stateless referee (an arrangement costs CPU)
+    "RATELIMIT_ROUNDS": "10 per minute;60 per hour",  # a tournament's rounds (each opens its tables), per director
 }
 
 # endpoint: (its limit, the methods it limits)
@@ -69,6 +70,8 @@ ENDPOINTS = {
     "groups_web.rename": ("RATELIMIT_WRITES", None),
     "pages.join": ("RATELIMIT_JOINS", None),
     "pages.join_code": ("RATELIMIT_JOINS", None),
+    "tournaments.create": ("RATELIMIT_TABLES", None),
+    "tournaments.start_round": ("RATELIMIT_ROUNDS", None),
 }
 JOINS = ("pages.join", "pages.join_code")
 REFEREE = "referee."  # every endpoint of the stateless referee
@@ -245,6 +248,8 @@ def init_app(app: Flask) -> None:
             view = Check(counts, "RATELIMIT_ADDRESS_WRITES", methods)(Check(counts, name, methods, key=writer)(view))
         elif name == "RATELIMIT_TABLES":
             view = Check(counts, name, methods, key=creator)(view)
+        elif name == "RATELIMIT_ROUNDS":  # per director token (a round opens all its tables in one request)
+            view = Check(counts, name, methods, key=writer)(view)
         elif endpoint in JOINS:
             view = Check(counts, "RATELIMIT_CODE", key=code)(Check(counts, name, methods, wrong_code)(view))
         else:

@@ -22,6 +22,7 @@ from events.side import SideRecords
 from events.store import postgresql, sqlite
 from events.store.rows import Tail, log_entries, logs_of, stored_entries, tail_of
 from events.store.statements import BY_KEY, ENTRIES, ENTRIES_BETWEEN, MAX_SEQ, MOVE_HEAD, READ_HEAD, TABLE, TABLES
+from events.tournaments import TournamentRecords
 
 SQL = {"sqlite": sqlite, "postgresql": postgresql}  # each database's own statements, by SQLAlchemy's dialect name
 
@@ -83,7 +84,7 @@ def _chained(version: int, last: str | None, decision: Decision, key: str | None
     return StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last, verdict, key)
 
 
-class Store(SideRecords, GroupRecords):
+class Store(SideRecords, GroupRecords, TournamentRecords):
     """The event store over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
     def __init__(self, engine: sa.Engine, writing: Callable, lock_rows: bool = True):

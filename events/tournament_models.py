@@ -1,0 +1,43 @@
+"""A tournament's rows beside the log: the evening itself, and its tables round by round."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from events.models import table_of
+
+
+class TournamentRow(SQLModel, table=True):
+    """An evening of a group: its settings (JSON), the sha256 of its director's token, its screen's state."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = (sa.Index("ix_tournaments_group", "group_id"),)
+
+    id: str = Field(primary_key=True, max_length=64)
+    group_id: str = Field(foreign_key="groups.id", max_length=64)
+    settings: str = Field(sa_column=sa.Column(sa.Text, nullable=False))  # name, game, options, players...
+    director_token_hash: str = Field(max_length=64)
+    player_key: str = Field(max_length=64)  # the players' link's capability (shown to the director)
+    frozen: bool = Field(default=False)  # the screen's standings stay as they were at the last round's start
+    message: str | None = Field(default=None, sa_column=sa.Column(sa.Text, nullable=True))  # JSON {text, at}
+    created_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
+
+
+class TournamentTableRow(SQLModel, table=True):
+    """A table of a tournament's round; a closed table counts as it stood at `closed_seq` (its hash)."""
+
+    __tablename__ = "tournament_tables"
+    __table_args__ = (sa.Index("ix_tournament_tables_tournament", "tournament_id"),)
+
+    table_id: str = Field(foreign_key="tables.id", primary_key=True, max_length=64)
+    tournament_id: str = Field(foreign_key="tournaments.id", max_length=64)
+    round: int
+    number: int
+    closed_seq: int | None = None
+    closed_hash: str | None = Field(default=None, max_length=64)
+
+
+TOURNAMENTS, TOURNAMENT_TABLES = table_of(TournamentRow), table_of(TournamentTableRow)

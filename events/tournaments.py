@@ -1,0 +1,177 @@
+"""Tournaments beside the log: an evening of a group and its tables, round by round.
+
+A round is written in one transaction: each table's row and first entry (its `create`), its seats as the
+group's members, its seats' join codes and its place in the tournament; a round is there whole or not at all,
+and a second director's tap on "start round" finds the round already there (a unique round and number).
+Nothing here is an entry: the tables' logs hold what was played, and the standings are a fold of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from datetime import UTC, datetime
+from typing import NamedTuple
+
+import sqlalchemy as sa
+
+from events.group_models import GROUP_TABLES
+from events.models import EntryRow, JoinCodeRow, TableRow, table_of
+from events.records import StoredEntry, token_hash
+from events.tournament_models import TOURNAMENT_TABLES, TOURNAMENTS
+
+TABLES, CODES, ENTRIES = table_of(TableRow), table_of(JoinCodeRow), table_of(EntryRow)
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _utc(at: datetime) -> datetime:
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+
+
+class TournamentRecord(NamedTuple):
+    id: str
+    group_id: str
+    settings: dict
+    token_hash: str
+    player_key: str
+    frozen: bool
+    message: dict | None
+    created_at: datetime
+
+    def admits(self, token: str) -> bool:
+        return hmac.compare_digest(hashlib.sha256(token.encode()).hexdigest(), self.token_hash)
+
+
+class TournamentTable(NamedTuple):
+    """A table of a tournament with its log's head (kept in its row) and, once closed, where it was closed."""
+
+    table_id: str
+    round: int
+    number: int
+    created_at: datetime
+    version: int
+    hash: str
+    closed_seq: int | None
+    closed_hash: str | None
+
+
+class NewTable(NamedTuple):
+    """A table of a round to write: its id, number, tokens, first entries, seats' members and join codes."""
+
+    table_id: str
+    number: int
+    game: str
+    seat_tokens: list[str]
+    entries: list[StoredEntry]
+    names: list[str]
+    codes: list[str]
+
+
+class RoundTaken(Exception):
+    """The round was started already (another request got there first)."""
+
+
+_COLUMNS = (TOURNAMENT_TABLES.c.table_id, TOURNAMENT_TABLES.c.round, TOURNAMENT_TABLES.c.number, TABLES.c.created_at,
+            TABLES.c.head_seq, TABLES.c.head_hash, TOURNAMENT_TABLES.c.closed_seq, TOURNAMENT_TABLES.c.closed_hash)
+TABLES_OF = (sa.select(*_COLUMNS).join(TABLES, TABLES.c.id == TOURNAMENT_TABLES.c.table_id)
+             .where(TOURNAMENT_TABLES.c.tournament_id == sa.bindparam("tournament_id"))
+             .order_by(TOURNAMENT_TABLES.c.round, TOURNAMENT_TABLES.c.number))
+
+
+class TournamentRecords:
+    """The store's tournaments (mixed into `events.Store`, which gives `engine`, `_locked` and the group's)."""
+
+    engine: sa.Engine
+    _locked: Callable[[str], AbstractContextManager[sa.Connection]]
+    _row: Callable[[str, StoredEntry], dict]  # the store's entry row
+    _member_for: Callable[[sa.Connection, str, str], str]  # the group's member of a name (GroupRecords)
+
+    def create_tournament(self, tournament_id: str, group_id: str, settings: dict, director_token: str,
+                          player_key: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(TOURNAMENTS.insert().values(
+                id=tournament_id, group_id=group_id, settings=_dumps(settings), director_token_hash=token_hash(
+                    director_token), player_key=player_key, frozen=False, created_at=datetime.now(UTC)))
+
+    def tournament(self, tournament_id: str) -> TournamentRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(TOURNAMENTS).where(TOURNAMENTS.c.id == tournament_id)).first()
+        if row is None:
+            return None
+        return TournamentRecord(row.id, row.group_id, json.loads(row.settings), row.director_token_hash,
+                                row.player_key, bool(row.frozen), json.loads(row.message) if row.message else None,
+                                _utc(row.created_at))
+
+    def tournaments_of(self, group_id: str) -> list[TournamentRecord]:
+        """A group's tournaments, newest first."""
+        with self.engine.connect() as conn:
+            ids = conn.execute(sa.select(TOURNAMENTS.c.id).where(TOURNAMENTS.c.group_id == group_id)
+                               .order_by(TOURNAMENTS.c.created_at.desc())).scalars().all()
+        return [found for found in map(self.tournament, ids) if found is not None]
+
+    def tournament_tables(self, tournament_id: str) -> list[TournamentTable]:
+        """Every table of the tournament, by round and number, with its log's head (one query)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(TABLES_OF, {"tournament_id": tournament_id}).all()
+        return [TournamentTable(r.table_id, r.round, r.number, _utc(r.created_at), r.head_seq, r.head_hash,
+                                r.closed_seq, r.closed_hash) for r in rows]
+
+    def tournament_of(self, table_id: str) -> tuple[str, int, int] | None:
+        """The tournament a table plays in, its round and number; None for a table outside any."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(TOURNAMENT_TABLES.c.tournament_id, TOURNAMENT_TABLES.c.round,
+                                         TOURNAMENT_TABLES.c.number)
+                               .where(TOURNAMENT_TABLES.c.table_id == table_id)).first()
+        return None if row is None else (row.tournament_id, row.round, row.number)
+
+    def add_round(self, tournament_id: str, group_id: str, round_: int, director_token: str,
+                  tables: list[NewTable]) -> None:
+        """Write a round's tables whole (rows, first entries, members, codes, places); RoundTaken if it exists."""
+        with self._locked(f"tournament:{tournament_id}") as conn:
+            taken = conn.execute(sa.select(sa.func.max(TOURNAMENT_TABLES.c.round))
+                                 .where(TOURNAMENT_TABLES.c.tournament_id == tournament_id)).scalar()
+            if (taken or 0) >= round_:
+                raise RoundTaken(round_)
+            now = datetime.now(UTC)
+            for table in tables:
+                last = table.entries[-1]
+                conn.execute(TABLES.insert().values(
+                    id=table.table_id, game=table.game, created_at=now, host_token_hash=token_hash(director_token),
+                    seat_token_hashes=_dumps([token_hash(t) for t in table.seat_tokens]),
+                    head_seq=last.seq, head_hash=last.hash))
+                conn.execute(ENTRIES.insert(), [self._row(table.table_id, e) for e in table.entries])
+                seats = [self._member_for(conn, group_id, name) for name in table.names]
+                conn.execute(GROUP_TABLES.insert().values(table_id=table.table_id, group_id=group_id,
+                                                          seats=json.dumps(seats)))
+                conn.execute(CODES.insert(), [{"code": code, "table_id": table.table_id, "seat": seat,
+                                               "token": table.seat_tokens[seat], "created_at": now}
+                                              for seat, code in enumerate(table.codes)])
+                conn.execute(TOURNAMENT_TABLES.insert().values(table_id=table.table_id, tournament_id=tournament_id,
+                                                               round=round_, number=table.number))
+
+    def close_tables(self, closed: list[tuple[str, int, str]]) -> None:
+        """Close tables as they stand: `(table_id, seq, hash)` of the entry each one counts up to."""
+        if not closed:
+            return
+        with self.engine.begin() as conn:
+            for table_id, seq, last in closed:
+                conn.execute(TOURNAMENT_TABLES.update().where(TOURNAMENT_TABLES.c.table_id == table_id,
+                                                              TOURNAMENT_TABLES.c.closed_seq.is_(None))
+                             .values(closed_seq=seq, closed_hash=last))
+
+    def set_tournament(self, tournament_id: str, *, frozen: bool | None = None, message: dict | None = None) -> None:
+        """The screen's freeze, or the director's message to every table."""
+        values: dict = {}
+        if frozen is not None:
+            values["frozen"] = frozen
+        if message is not None:
+            values["message"] = _dumps(message)
+        if values:
+            with self.engine.begin() as conn:
+                conn.execute(TOURNAMENTS.update().where(TOURNAMENTS.c.id == tournament_id).values(**values))
