@@ -67,7 +67,14 @@ def effective(entries: Iterable[Entry]) -> tuple[list[Entry], set[int], dict[int
     return [e for e in current if e is not None], voided, replaced
 
 
-CORRECTION_FIELDS = {"void": {"target"}, "replace": {"target", "entry"}}
+CORRECTION_FIELDS = {"void": {"target", "by"}, "replace": {"target", "entry", "by"}}
+HOST = "host"  # `by` of a correction the host's token wrote
+
+
+def written_by(correction: Entry) -> int | str | None:
+    """Who wrote a correction: its seat, `HOST`, or None for a log written before the server kept `by` (such a
+    correction reads as the host's did then: it reopens what it takes away, E-2)."""
+    return correction.data.get("by")
 
 
 def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voided: set) -> int:
@@ -80,6 +87,10 @@ def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voi
         key = "%(type)s takes only `target` and `entry`, not %(names)s" if entry.type == "replace" \
             else "%(type)s takes only `target`, not %(names)s"
         raise Malformed(key, type=entry.type, names=sorted(map(str, extra)))
+    by = entry.data.get("by", HOST)
+    if by != HOST and (not isinstance(by, int) or isinstance(by, bool) or by < 0):
+        raise Malformed("%(type)s: `by` is the seat that wrote it, or host, not %(value)s", type=entry.type,
+                        value=repr(by))
     if target not in by_seq or target >= entry.seq:
         raise refuse("E-2", "entry %(entry)s is not an earlier entry of this log", entry=target)
     if target == 1:

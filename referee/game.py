@@ -52,6 +52,11 @@ class Rules(Protocol):
     def actor(self, state: Any, entry: Entry) -> int | None:
         """The seat whose token may write the entry (None: the host only)."""
 
+    # Optional, told by `referee.log.replay` at a corrected entry's place in the fold (a game need not define
+    # them): `corrected(state, at)`, the time of the latest correction (a clock restarts from it), and
+    # `withdrawn(state, entry, correction)`, the entry as it stood and the void or replace that takes it back,
+    # before the replacement folds (what a seat saw stays seen, E-2 *Reading*).
+
     def normalise_options(self, options: dict | None) -> dict:
         """The table's options with their defaults; refuse an unknown option or value."""
 

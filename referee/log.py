@@ -39,6 +39,27 @@ def _untold(state, at) -> None:
     """A game without a clock is not told of corrections."""
 
 
+def _unheard(state, entry, correction) -> None:
+    """A game that keeps nothing of a corrected entry is not told of it."""
+
+
+def withdrawals(entries: list[Entry]) -> list[tuple[Entry, Entry]]:
+    """Each correction with the entry it takes back, as that entry stood then, in the order of their targets
+    (then of the corrections): `(entry, correction)`. The log is one `effective` has read (its corrections
+    are sound)."""
+    standing = {e.seq: e for e in entries if e.type not in CORRECTIONS}
+    out = []
+    for correction in entries:
+        if correction.type not in CORRECTIONS:
+            continue
+        target = standing[correction.data["target"]]
+        out.append((target, correction))
+        if correction.type == "replace":
+            body = dict(correction.data["entry"])
+            standing[target.seq] = Entry(target.seq, body.pop("type"), body.pop("seat", None), target.at, body)
+    return sorted(out, key=lambda pair: pair[0].seq)  # stable: a target's corrections stay in log order
+
+
 def replay(entries: Iterable[Entry], observe=None) -> Replay:
     """Fold the whole log (already accepted) into its state.
 
@@ -56,7 +77,13 @@ def replay(entries: Iterable[Entry], observe=None) -> Replay:
     corrected = getattr(game, "corrected", _untold)
     marks = [(e.seq, e.at) for e in entries if e.type in CORRECTIONS] if corrected is not _untold else []
     told, marked = 0, len(marks)  # corrections told to the game so far, in log order
+    withdrawn = getattr(game, "withdrawn", _unheard)
+    taken = withdrawals(entries) if withdrawn is not _unheard and (voided or replaced) else []
+    heard, back = 0, len(taken)  # corrected entries told to the game so far, at their place in the fold
     for entry in effective_entries[1:]:
+        while heard < back and taken[heard][0].seq <= entry.seq:
+            withdrawn(state, *taken[heard])
+            heard += 1
         if told < marked and marks[told][0] < entry.seq:
             while told < marked and marks[told][0] < entry.seq:
                 told += 1
@@ -73,6 +100,8 @@ def replay(entries: Iterable[Entry], observe=None) -> Replay:
             out.verdicts[entry.seq] = verdict
         if observe is not None:
             observe(entry, verdict, state)
+    for pair in taken[heard:]:
+        withdrawn(state, *pair)
     if told < marked:
         corrected(state, marks[-1][1])
     return out

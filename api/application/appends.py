@@ -77,6 +77,8 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
     expected, type_, seat, fields = read_entry(body)
     game = game_module(record.game)
     data = canonical_cards(type_, fields)
+    if type_ in log.CORRECTIONS:
+        data = {**data, "by": holder}  # who wrote it (E-2 *Reading*: a seat's own correction keeps what it saw)
     quick = _quick(store, table_id, game, holder, (expected, type_, seat, data), key)
     if quick is not None:
         return quick

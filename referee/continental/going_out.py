@@ -11,8 +11,8 @@ from referee.continental.fields import read_choice, seat_of
 from referee.continental.seen import is_consistent, learn_hand, revealed_violations
 from referee.continental.session import deal_in_play, null_deal, win
 from referee.continental.settlement import TIMINGS, ExitVerdict
-from referee.continental.state import DECK, TAKE, Deal, Table
-from referee.entry import Entry
+from referee.continental.state import DECK, DREW, ENDED, TAKE, TRIED, Deal, Table
+from referee.entry import Entry, written_by
 from referee.violations import N_, Malformed, Refusal, Violation, refuse
 
 MOMENT_RULE = {"later": "C-4", "first_turn": "C-4", "without_drawing": "C-5"}
@@ -90,7 +90,7 @@ def exit_entry(table: Table, entry: Entry, checked: CheckedExit) -> dict:
     else:
         learn_hand(deal, seat, checked.hand, is_consistent(checked.hand, checked.c11))
         if timing == "without_drawing":
-            deal.tried_c5[seat] = True  # C-13: the same player now takes a card
+            deal.c5_used[seat] = TRIED  # C-13: the same player now takes a card
         deal.after_discard = None  # C-13: after a C-4 attempt the next player (already on turn) plays
     return {"valid": False, "violations": [v.to_dict() for v in violations], "settlement": None}
 
@@ -100,7 +100,7 @@ def moment(deal: Deal, seat: int) -> str:
     if deal.after_discard == seat:
         return "first_turn" if deal.after_first_turn else "later"
     on_turn = deal.turn == seat
-    if on_turn and deal.phase == TAKE and deal.taken[seat] == 0 and not deal.tried_c5[seat]:
+    if on_turn and deal.phase == TAKE and deal.taken[seat] == 0 and deal.c5_used[seat] is None:
         return "without_drawing"
     if on_turn and deal.phase != TAKE:
         c4 = N_("%(player)s has taken a card: they discard first, then may go out")
@@ -110,6 +110,9 @@ def moment(deal: Deal, seat: int) -> str:
         c5 = N_("going out without drawing is only at the start of one's own first turn; it is %(turn)s's turn")
     elif deal.taken[seat] and deal.phase == TAKE:
         c5 = N_("going out without drawing is only for the player's own first turn of the deal")
+    elif deal.phase == TAKE and deal.c5_used[seat] == DREW:
+        c5 = N_("%(player)s took back their own draw, but the card was seen: going out without drawing is closed "
+                "for this deal (E-2); only the host's correction reopens it")
     elif deal.phase == TAKE:
         c5 = N_("%(player)s has already tried to go out before taking (C-13): they now take a card")
     else:
@@ -129,3 +132,14 @@ def check_null_deal(table: Table, entry: Entry) -> None:
 def null_deal_entry(table: Table, entry: Entry, checked: None) -> None:
     """The deal is null: nothing moves, the deal passes on (C-14)."""
     null_deal(table)
+
+
+def withdrawn(table: Table, entry: Entry, correction: Entry) -> None:
+    """E-2 *Reading*: a seat whose own phone voids or replaces its draw keeps the draw's effect on its first-turn
+    window: the card was seen, so going out without drawing (C-5) stays closed for that deal. Told at the draw's
+    place in the fold; the host's correction (and one written before the log kept `by`) reopens it."""
+    deal = table.deal
+    if entry.type != "draw" or deal is None or deal.phase == ENDED or written_by(correction) != entry.seat:
+        return
+    if isinstance(entry.seat, int) and 0 <= entry.seat < table.n and deal.c5_used[entry.seat] is None:
+        deal.c5_used[entry.seat] = DREW

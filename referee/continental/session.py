@@ -66,7 +66,7 @@ def check_deal(table: Table, entry: Entry) -> Deal:
     else:
         stock = DECK - HAND * n - 1
         new = Deal(number, dealer, TAKE, turn=(dealer + 1) % n, stock=stock, pile=[upcard],
-                   known=[[] for _ in range(n)], seen={upcard: 1}, taken=[0] * n, tried_c5=[False] * n)
+                   known=[[] for _ in range(n)], seen={upcard: 1}, taken=[0] * n, c5_used=[None] * n)
     return new
 
 

@@ -19,6 +19,7 @@ SEATS = range(4, 6)  # C-1
 #   result   results tracking: the table waits for the deal's exit or null_deal
 #   ended    the deal is over (the view says `deal`, or `over` when the session is)
 TAKE, DISCARD, RESULT, ENDED = "take", "discard", "result", "ended"
+TRIED, DREW = "tried", "drew"  # what closed a seat's C-5 moment (`Deal.c5_used`)
 
 
 @dataclass(slots=True)
@@ -38,7 +39,8 @@ class Deal:
     pickup: Card | None = None  # taken from the pile this turn: not to be discarded (C-3)
     after_discard: int | None = None  # seat whose C-4 moment is open (directly after its discard)
     after_first_turn: bool = False  # that discard ended the seat's first turn (C-12 first turn)
-    tried_c5: list[bool] = field(default_factory=list)  # per seat: its C-5 moment is used
+    c5_used: list[str | None] = field(default_factory=list)  # per seat: None while its C-5 moment is open, else
+    # what closed it: TRIED (an attempt, C-13) or DREW (its own phone took back its draw, E-2 *Reading*)
     tried: dict[int, int] = field(default_factory=dict)  # results tracking: seat -> latest moment an invalid
     # exit used up (windows.ORDER), C-13
 
@@ -46,7 +48,7 @@ class Deal:
         return Deal(
             self.number, self.dealer, self.phase, self.turn, self.stock, list(self.pile), self.reshuffles,
             [list(k) for k in self.known], dict(self.seen), list(self.taken), self.pickup,
-            self.after_discard, self.after_first_turn, list(self.tried_c5), dict(self.tried),
+            self.after_discard, self.after_first_turn, list(self.c5_used), dict(self.tried),
         )
 
 

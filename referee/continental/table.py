@@ -16,13 +16,15 @@ from typing import Any, NoReturn
 
 from referee.continental import going_out, session, turns
 from referee.continental.fields import check_fields
+from referee.continental.going_out import withdrawn
 from referee.continental.session import normalise_options
 from referee.continental.state import Table
 from referee.continental.view import view
 from referee.entry import CORRECTIONS, Entry
 from referee.violations import Malformed
 
-__all__ = ["start", "check", "fold", "apply", "clone", "view", "due", "actor", "normalise_options"]  # the protocol
+__all__ = ["start", "check", "fold", "apply", "clone", "view", "due", "actor", "withdrawn",
+           "normalise_options"]  # the protocol
 
 # Each entry type: (check, fold). The check reads the table and raises the refusal or gives the facts; the fold
 # enters those facts and never refuses. So a refused entry has changed nothing, whatever the check found first.

@@ -69,7 +69,7 @@ def exit_window(deal: Deal) -> list[dict]:
         timing = "first_turn" if deal.after_first_turn else "later"
         out.append({"seat": deal.after_discard, "rule": "C-4", "timing": timing})
     seat = deal.turn
-    if seat is not None and deal.taken[seat] == 0 and not deal.tried_c5[seat]:
+    if seat is not None and deal.taken[seat] == 0 and deal.c5_used[seat] is None:
         out.append({"seat": seat, "rule": "C-5", "timing": "without_drawing"})
     return out
 

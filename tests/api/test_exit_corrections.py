@@ -32,3 +32,31 @@ def test_a_seat_cannot_void_its_own_valid_exit(tables):
     assert table.enter("exit", 1, runs=exit_, as_seat=1)["verdict"]["valid"] is True
     assert table.enter("void", target=5, as_seat=1, expect=403)["rules"] == ["E-2"]
     table.enter("void", target=4, as_seat=1, expect=422)  # its discard is its own, but the exit after it stands
+
+
+PLAIN = [["3C", "4C", "5C"], ["6D", "7D", "8D"], ["9H", "10H", "JH"], ["QS", "KS", "AS"], ["4H", "5H", "6H"]]
+
+
+def test_a_seat_that_voids_its_own_draw_cannot_go_out_without_drawing_for_the_plus_10(tables, client):
+    """Issue 18 §20: Ben drew, voided the draw from his phone, then went out without drawing (+10 each)."""
+    table = tables.create("continental")
+    table.enter("deal", dealer=0, upcard="7H")
+    table.enter("draw", 1, from_="stock", as_seat=1)
+    void = table.enter("void", target=3, as_seat=1)["entry"]
+    assert void["by"] == 1 and void["seat"] is None  # the server writes who wrote it
+    assert table.state()["deal"]["exit_window"] == []
+    refused = table.enter("exit", 1, runs=PLAIN, as_seat=1, expect=422)
+    assert "C-5" in refused["rules"] and "Ben took back their own draw" in refused["detail"]
+    exported = client.get(f"/api/v1/tables/{table.id}/export").get_data(as_text=True)
+    imported = client.post("/api/v1/tables/import", data=exported.encode(), content_type="application/x-ndjson")
+    assert imported.status_code == 201
+    assert client.get(f"/api/v1/tables/{imported.json['id']}").json["deal"]["exit_window"] == []
+
+
+def test_the_hosts_void_of_a_draw_reopens_it_and_no_client_writes_by(tables):
+    table = tables.create("continental")
+    table.enter("deal", dealer=0, upcard="7H")
+    table.enter("draw", 1, from_="stock", as_seat=1)
+    assert table.enter("void", target=3, by=1, expect=400)["detail"].startswith("`by`: written by the server")
+    assert table.enter("void", target=3)["entry"]["by"] == "host"
+    assert table.enter("exit", 1, runs=PLAIN, as_seat=1)["verdict"]["settlement"]["per_opponent"] == 21

@@ -8,7 +8,7 @@ from referee.continental import table as game
 from referee.log import Entry
 from referee.violations import Malformed, Refusal
 
-from .continental_log import AT, Play
+from .continental_log import AT, PLAIN_EXIT, Play
 
 
 def seq_of_last(play: Play, type_: str) -> int:
@@ -144,3 +144,46 @@ def test_an_exit_valid_or_invalid_is_corrected_by_the_host_only(dealt):
         shown = {"type": "exit", "seat": 1, "runs": [list(r) for r in GAPPED]}
         assert game.actor(state, correction("replace", target=target, entry=shown)) is None
     assert game.actor(state, correction("void", target=7)) == 2  # the seat's own discard stays its own
+
+
+def test_a_seat_that_voids_its_own_draw_cannot_then_go_out_without_drawing(dealt):
+    """E-2 *Reading*, issue 18 §20: the card was seen; the +10 of C-5 would follow the void."""
+    dealt.enter("draw", 1, from_="stock")  # entry 3: Ben's first take
+    dealt.enter("void", target=3, by=1)  # Ben's own phone takes it back
+    with pytest.raises(Refusal) as refused:
+        dealt.exit(1)
+    assert {v.rule for v in refused.value.violations} == {"C-4", "C-5"}
+    assert "took back their own draw" in refused.value.violations[1].message
+    assert not [w for w in dealt.deal_view["exit_window"] if w["seat"] == 1]  # not offered either
+    dealt.turn(1)  # Ben takes a card and plays on
+
+
+def test_a_seat_cannot_replace_its_own_draw_by_an_exit_without_drawing(dealt):
+    dealt.enter("draw", 1, from_="stock")
+    with pytest.raises(Refusal) as refused:
+        dealt.enter("replace", target=3, by=1, entry={"type": "exit", "seat": 1, "runs": PLAIN_EXIT})
+    assert "C-5" in {v.rule for v in refused.value.violations}
+
+
+@pytest.mark.parametrize("by", ["host", None])
+def test_the_hosts_void_of_a_draw_reopens_going_out_without_drawing(dealt, by):
+    """Only the host's correction (the table agrees nothing was taken) reopens C-5; a log written before the
+    server kept `by` replays as it did."""
+    dealt.enter("draw", 1, from_="stock")
+    dealt.enter("void", target=3, **({} if by is None else {"by": by}))
+    assert dealt.deal_view["exit_window"] == [{"seat": 1, "rule": "C-5", "timing": "without_drawing"}]
+    assert dealt.exit(1)["valid"] is True
+
+
+def test_a_seat_voiding_another_draw_of_its_own_changes_nothing_of_the_first_turn(dealt):
+    dealt.round()  # entries 3..10
+    dealt.enter("draw", 1, from_="stock")  # entry 11: Ben's second take
+    dealt.enter("void", target=11, by=1)
+    dealt.turn(1)
+    assert dealt.exit(1)["valid"] is True  # a later exit (C-4), settled as any
+
+
+def test_a_correction_says_who_wrote_it_as_a_seat_or_the_host(dealt):
+    dealt.enter("draw", 1, from_="stock")
+    with pytest.raises(Malformed, match="`by` is the seat that wrote it, or host"):
+        dealt.enter("void", target=3, by="Ben")

@@ -7,10 +7,12 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from api.rest.schemas.quick import check_quick
 from referee import games
 from referee.cards import parse_card
+from referee.entry import CORRECTIONS
 from referee.melds import parse_placed
 from referee.violations import N_, Malformed
 
 SERVER_FIELDS = ("seq", "at", "hash", "seal")  # an entry's fields that only the server writes (or its exports)
+CORRECTION_SERVER_FIELDS = ("by",)  # a correction's: the token that wrote it, seat or host (E-2 *Reading*)
 MAX_PLAYERS = 10
 NAME_MOST = 40  # characters of a player's name
 SERVER_TYPES = ("create", "timeout")  # entries that only the server writes
@@ -145,7 +147,7 @@ def read_entry(body: object) -> tuple[int, str, int | None, dict]:
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_PLAYERS):
         raise Malformed(N_("`seat` is a seat number, 0 to %(last)s, not %(value)s"), last=MAX_PLAYERS - 1,
                         value=shown(seat))
-    taken = [name for name in SERVER_FIELDS if name in entry]
+    taken = [name for name in SERVER_FIELDS + (CORRECTION_SERVER_FIELDS if type_ in CORRECTIONS else ()) if name in entry]
     if taken:
         raise Malformed(N_("%(fields)s: written by the server, not sent with the entry"),
                         fields=", ".join(f"`{name}`" for name in taken))
