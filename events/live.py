@@ -21,6 +21,7 @@ import json
 import os
 import threading
 import time
+from collections.abc import Callable
 
 import sqlalchemy as sa
 
@@ -75,17 +76,25 @@ class Hub:
             else:
                 self.watching[table_id] = left
 
-    def wait(self, table_id: str, after: int, timeout: float) -> bool:
-        """Wait until the table's log passes `after` (True) or `timeout` seconds pass (False)."""
+    def wait(self, table_id: str, after: int, timeout: float, stop: Callable[[], bool] | None = None) -> bool:
+        """Wait until the table's log passes `after` (True), `timeout` seconds pass or `stop()` says so after a
+        `poke` (False)."""
         end = time.monotonic() + timeout
         with self.cond:
             epoch, cond = self.epoch, self.conds.get(table_id)
-            while self.heads.get(table_id, 0) <= after and self.epoch == epoch:
+            while self.heads.get(table_id, 0) <= after and self.epoch == epoch and not (stop and stop()):
                 left = end - time.monotonic()
                 if left <= 0 or cond is None:
                     return False
                 cond.wait(left)
         return True
+
+    def poke(self, table_id: str) -> None:
+        """Wake the table's waiting streams without news, for one of them to see its `stop()` (its phone gone)."""
+        with self.cond:
+            cond = self.conds.get(table_id)
+            if cond is not None:
+                cond.notify_all()
 
     def heard(self, table_id: str, seq: int, text: str | None = None) -> None:
         """Record that the table's log reached `seq` (with that entry's JSON text, when the notice carried it:

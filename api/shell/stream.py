@@ -19,8 +19,9 @@ from flask import Blueprint, Flask, Response, current_app, g, request
 from api.application import service
 from api.rest.openapi import document
 from api.shell import capacity
-from api.shell.client import SOCKET, gone
+from api.shell.client import SOCKET
 from api.shell.errors import ApiError, problem
+from api.shell.reaper import CHECK, Reaper
 from events.db import get_store
 from events.live import Hub
 from events.records import entry_text
@@ -30,7 +31,6 @@ HEARTBEAT = 15.0
 LIFETIME = 300.0
 GAP = 0.05  # seconds at least between two sends of a stream: a burst of entries goes out together (no person
 # writes that fast: the first entry after a pause goes at once)
-CHECK = 5.0  # seconds between two looks at whether a quiet stream's client is still there
 READS = 4  # a worker's streams read the log through at most this many database connections at once: the
 # rest of the pool is the writes' and the pages'
 RETRY_MS = 2000
@@ -108,6 +108,7 @@ def _live() -> dict:
         config = current_app.config
         kept.update(pid=os.getpid(), streams=capacity.Counts("streams"),
                     readers=threading.BoundedSemaphore(capacity.setting("LIVE_READS", READS, config)),
+                    reaper=Reaper(capacity.setting("LIVE_CHECK", CHECK, config)),
                     most=capacity.setting("LIVE_STREAMS", capacity.STREAMS, config),
                     each=capacity.setting("LIVE_CLIENT_STREAMS", capacity.CLIENT_STREAMS, config))
     return kept
@@ -136,12 +137,28 @@ class Held:
     def __init__(self, app: Flask, table_id: str, address: str, kept: dict):
         self.app, self.table_id, self.address = app, table_id, address
         self.streams, self.reads, self.live, self.shared = kept["streams"], kept["readers"], hub(), _shared()
+        self.reaper, self.sock = kept["reaper"], None
         self.held = True
+        self.gone = False  # set by the reaper when the phone has closed its connection
         self.timed = True  # whether the table's turn clock may run (R-17): asked at the first heartbeat
+
+    def watch(self, sock) -> None:
+        """Have the process's reaper tell this stream when its phone goes (api/shell/reaper.py)."""
+        self.sock = sock
+        self.reaper.add(sock, self.left)
+
+    def left(self) -> None:
+        """The phone has gone (the reaper says so): wake the stream, which ends."""
+        self.gone = True
+        self.live.poke(self.table_id)
+
+    def stopped(self) -> bool:
+        return self.gone
 
     def release(self) -> None:
         if self.held:
             self.held = False
+            self.reaper.remove(self.sock)
             self.live.unwatch(self.table_id)
             self.streams.leave(self.address)
 
@@ -165,10 +182,9 @@ class Held:
         return self.shared.get(self.table_id, after, self.live.heads.get(self.table_id), fresh)
 
 
-def _stream(held: Held, after: int, first: list, sock, heartbeat: float, lifetime: float, gap: float,
-            check: float):
+def _stream(held: Held, after: int, first: list, heartbeat: float, lifetime: float, gap: float):
     """The stream's text: `retry`, the entries as they come, a heartbeat when quiet; until its lifetime ends or
-    its client has gone."""
+    its client has gone (the process's reaper says so)."""
     now = time.monotonic()
     ends, beat = now + lifetime, now + heartbeat
     try:
@@ -190,9 +206,9 @@ def _stream(held: Held, after: int, first: list, sock, heartbeat: float, lifetim
             pause = sent + gap - now  # a table writing faster than a phone reads: what comes meanwhile goes
             if pause > 0:  # in one send
                 time.sleep(pause)
-            if held.live.wait(held.table_id, after, max(0.0, min(beat, ends, now + check) - time.monotonic())):
+            if held.live.wait(held.table_id, after, max(0.0, min(beat, ends) - time.monotonic()), held.stopped):
                 batch = held.entries(after)
-            elif gone(sock):  # a client gone is freed within LIVE_CHECK seconds, not at the next heartbeat
+            if held.gone:  # freed within LIVE_CHECK seconds, not at the next heartbeat
                 return
     finally:
         held.release()
@@ -217,8 +233,9 @@ def events(table_id: str):
         held.release()
         raise
     settings = (capacity.setting(name, default, app.config) for name, default in (
-        ("LIVE_HEARTBEAT", HEARTBEAT), ("LIVE_LIFETIME", LIFETIME), ("LIVE_GAP", GAP), ("LIVE_CHECK", CHECK)))
-    response = Response(_stream(held, after, first, request.environ.get(SOCKET), *settings),
+        ("LIVE_HEARTBEAT", HEARTBEAT), ("LIVE_LIFETIME", LIFETIME), ("LIVE_GAP", GAP)))
+    held.watch(request.environ.get(SOCKET))
+    response = Response(_stream(held, after, first, *settings),
                         mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(held.release)
     return response
