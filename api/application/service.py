@@ -12,7 +12,7 @@ from api.application.errors import ApiError
 from api.application.replays import Replayed
 from api.rest.schemas.tables import read_new_table
 from events import Head, Store, export_lines
-from referee import log
+from referee import games, log
 from referee.log import Entry, game_module
 from referee.violations import N_, Malformed, Refusal
 
@@ -153,7 +153,10 @@ def clocked(table_id: str) -> bool:
     clock is running. A table's live streams ask this once in a while, so that a clock runs out on time while its
     phones only watch."""
     store = context.current().store
-    game = game_module(table_record(store, table_id).game)
+    record = table_record(store, table_id)
+    if "clock" not in games.get(record.game).features:
+        return False  # a game with no clock (continental) never owes an entry by itself: no replay to ask
+    game = game_module(record.game)
     return bool(game.due(catch_up(store, table_id, game).replay.state, FAR))
 
 

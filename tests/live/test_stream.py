@@ -225,3 +225,18 @@ def test_a_turn_clock_runs_out_on_time_while_the_phones_only_watch(tables, monke
     events, _ = stream.until(lambda ev, _c: len(ev) >= 1)
     stream.close()
     assert [(e["id"], e["data"]["type"]) for e in events] == [(3, "timeout")]
+
+
+def test_the_heartbeats_of_a_game_with_no_clock_never_replay_its_log(client, tables, monkeypatch):
+    """Continental has no turn clock: its phones' heartbeats ask nothing of the log (10,000 idle streams cost
+    the database nothing)."""
+    from api.application import service
+
+    table = tables.create("continental")
+    table.enter("deal", dealer=0, upcard="7H")
+    replayed = []
+    monkeypatch.setattr(service, "catch_up", lambda *args: replayed.append(args))
+    stream = open_stream(client, table, after=2)
+    stream.until(lambda _e, comments: comments.count("heartbeat") >= 2)
+    stream.close()
+    assert replayed == []
