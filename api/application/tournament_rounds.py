@@ -15,6 +15,7 @@ from api.rest.schemas.tournaments import read_round
 from events import NewTable, RoundTaken, Store, TournamentRecord, TournamentTable
 from referee import games, seating
 from referee.entry import Entry
+from referee.violations import N_
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # as api/web/codes.py: no I, L, O, 0, 1
 CODE_LENGTH = 8
@@ -33,14 +34,18 @@ def start(tournament_id: str, token: str | None, body: object) -> dict:
     tables = store.tournament_tables(tournament_id)
     current = max((t.round for t in tables), default=0)
     if current >= found.settings["rounds"]:
-        raise ApiError(409, "Last round played", f"the tournament has {found.settings['rounds']} rounds, all started")
+        raise ApiError(409, N_("Last round played"), f"the tournament has {found.settings['rounds']} rounds, all started",
+                       key=N_("the tournament has %(rounds)s rounds, all started"),
+                       params={"rounds": found.settings["rounds"]})
     view = tournament_standings.view(found, tables)
     playing = [t for t, s in zip(tables, view["tables"], strict=True) if s["round"] == current
                and s["status"] == "playing"]
     if playing and not close:
         numbers = ", ".join(str(t.number) for t in playing)
-        raise ApiError(409, "Tables still playing", f"table(s) {numbers} of round {current} still play: "
-                                                    'finish them, or send {"close": true} to close them as they stand')
+        raise ApiError(409, N_("Tables still playing"), f"table(s) {numbers} of round {current} still play: "
+                       'finish them, or send {"close": true} to close them as they stand',
+                       key=N_("table(s) %(numbers)s of round %(round)s still play: finish them, or close them as "
+                              "they stand"), params={"numbers": numbers, "round": current})
     if playing:
         store.close_tables([(t.table_id, t.version, t.hash) for t in playing])
         tables = store.tournament_tables(tournament_id)
@@ -71,7 +76,8 @@ def _seat(store: Store, found: TournamentRecord, tables: list[TournamentTable], 
     try:
         store.add_round(found.id, found.group_id, round_, director, new)
     except RoundTaken:
-        raise ApiError(409, "Round already started", f"round {round_} was started already") from None
+        raise ApiError(409, N_("Round already started"), f"round {round_} was started already",
+                       key=N_("round %(round)s was started already"), params={"round": round_}) from None
     return {"round": round_, "tables": [
         {"id": t.table_id, "number": t.number, "page": f"/t/{t.table_id}",
          "seats": [{"seat": s, "name": name, "token": t.seat_tokens[s], "code": t.codes[s]}

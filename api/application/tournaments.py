@@ -13,6 +13,7 @@ from api.application.errors import ApiError
 from api.rest.schemas.tournaments import read_new_tournament
 from events import TournamentRecord
 from referee import games, seating
+from referee.violations import N_
 
 MESSAGE_MOST = 280
 
@@ -38,8 +39,10 @@ def player_page(tournament_id: str, key: str) -> str:
 
 def unseatable(count: int, size: int, game) -> ApiError:
     least, most = game.seats.start, game.seats.stop - 1
-    return ApiError(422, "Cannot be seated", f"{count} players cannot sit at tables of {size} (or one fewer): "
-                                             f"this game seats {least} to {most}")
+    return ApiError(422, N_("Cannot be seated"), f"{count} players cannot sit at tables of {size} (or one fewer): "
+                                                 f"this game seats {least} to {most}",
+                    key=N_("%(count)s players cannot sit at tables of %(size)s (or one fewer): this game seats "
+                           "%(least)s to %(most)s"), params={"count": count, "size": size, "least": least, "most": most})
 
 
 def record(tournament_id: str) -> TournamentRecord:
@@ -77,7 +80,8 @@ def message(tournament_id: str, token: str | None, text: object) -> dict:
     """The director's message to every table of the tournament (the last one stands)."""
     director(tournament_id, token)
     if not isinstance(text, str) or len(" ".join(text.split())) > MESSAGE_MOST:
-        raise ApiError(400, "Bad message", f"a message is a text of at most {MESSAGE_MOST} characters")
+        raise ApiError(400, N_("Bad message"), f"a message is a text of at most {MESSAGE_MOST} characters",
+                       key=N_("a message is a text of at most %(most)s characters"), params={"most": MESSAGE_MOST})
     said = {"text": " ".join(text.split()), "at": context.now().isoformat()}
     context.current().store.set_tournament(tournament_id, message=said)
     return said

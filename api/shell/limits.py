@@ -72,6 +72,8 @@ ENDPOINTS = {
     "pages.join_code": ("RATELIMIT_JOINS", None),
     "tournaments.create": ("RATELIMIT_TABLES", None),
     "tournaments.start_round": ("RATELIMIT_ROUNDS", None),
+    "tournaments_web.create": ("RATELIMIT_TABLES", None),
+    "tournaments_web.start_round": ("RATELIMIT_ROUNDS", None),
 }
 JOINS = ("pages.join", "pages.join_code")
 REFEREE = "referee."  # every endpoint of the stateless referee
