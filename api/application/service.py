@@ -74,8 +74,11 @@ def _created(table_id: str, host: str, seats: list[str], players: list[str], ver
             "version": version, "page": f"/t/{table_id}"}
 
 
-def create_table(body: object) -> dict:
-    """Open a table: check players (C-1, R-1) and options (R-2), then write entry 1, `create`."""
+def create_table(body: object, tokens: tuple[str, str, list[str]] | None = None) -> dict:
+    """Open a table: check players (C-1, R-1) and options (R-2), then write entry 1, `create`.
+
+    `tokens` (the table's id, host token, seat tokens) are drawn at random unless given (api/application/successor.py).
+    """
     if not isinstance(body, dict):
         raise Malformed("the body is a JSON object with `game` and `players`")
     loaded = read_new_table(body)
@@ -84,7 +87,7 @@ def create_table(body: object) -> dict:
             "options": game.normalise_options(loaded["options"]), "tracking": loaded["tracking"]}
     at = now()
     game.start(Entry(1, "create", None, at, data))
-    table_id, host, seats = _new_tokens(len(data["players"]))
+    table_id, host, seats = tokens or _new_tokens(len(data["players"]))
     chained = Store.chain([("create", None, at, data, None)])
     context.current().store.create_table(table_id, data["game"], host, seats, chained)
     return _created(table_id, host, seats, data["players"], 1)

@@ -178,6 +178,7 @@
 
   function init(root) {
     initPickers(root); initClock(root); initGameOptions(root); initDealerNames(root); initSeats(root); initTimes(root);
+    if (window.ArbitreNext) { window.ArbitreNext.init(root); }  // next.js: the next game, once a phone starts it
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -3,7 +3,7 @@
 "use strict";
 var SHELL = "arbitre-shell-v1", PAGES = "arbitre-pages-v1";
 var FILES = ["/static/app.css", "/static/live.css", "/static/app.js", "/static/live.js", "/static/outbox.js",
-             "/static/outbox-view.js", "/static/clock.js", "/static/picker.js", "/static/quick.js",
+             "/static/outbox-view.js", "/static/clock.js", "/static/picker.js", "/static/quick.js", "/static/next.js",
              "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", "/manifest.webmanifest"];
 
 self.addEventListener("install", function (event) {

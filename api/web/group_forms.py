@@ -38,14 +38,3 @@ def create_table(form, body: dict):
     except backend.ERRORS as exc:
         return None, backend.problem_of(exc)
 
-
-def keep_in_group(previous_table_id: str, created: dict) -> str | None:
-    """Play again: the new table joins the group of the table it follows, when this phone holds that group.
-
-    `created` is `api.application.service.create_table`'s answer; the group's id is given back (None: no group kept).
-    """
-    found = get_store().group_of(previous_table_id)
-    if found is None or group_access.token(found[0]) is None:
-        return None
-    get_store().add_group_table(found[0], created["id"], [s["name"] for s in created["seats"]])
-    return found[0]

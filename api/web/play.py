@@ -6,7 +6,7 @@ import uuid
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, cardview, codes, compose, exitcheck, facts, forms, messages, security, turn
+from api.web import backend, cardview, codes, compose, exitcheck, facts, forms, messages, security, summary, turn
 from api.web.i18n import gettext as _
 from api.web.notes import flash_note, moved_on
 from referee import games
@@ -37,6 +37,8 @@ def table(table_id):
         story=story,
         stuck=turn.stuck_pickup(view, story, kinds), timed_out=turn.timeout_note(view, story),
         dealer=turn.next_dealer(view, info.get("dealer")), drawn=info.get("drawn"),
+        next_table=summary.next_table(table_id, view) if at is None else None,
+        again_dealer=summary.again_dealer(table_id, view) if at is None and view.get("status") == "finished" else 0,
     )
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 
-from api.web import backend, chart, facts, security
+from api.application import service, successor
+from api.web import backend, chart, codes, facts, security
 from api.web.address import external_url
 from api.web.i18n import gettext as _
+from events.db import get_store
 from referee import games
 from referee.reading import Reading
 
@@ -32,9 +34,15 @@ def summary(table_id):
     table = backend.read(table_id)
     who = security.access(table_id)
     link = external_url("summary.summary", table_id=table_id)
-    dealer = next_first_dealer(facts.reading(table_id), len(table["players"]))
+    dealer = again_dealer(table_id, table)
     return render_template("summary.html", table=table, who=who, standings=standings(table),
-                           chart=chart.chart(table), link=link, again_dealer=dealer)
+                           chart=chart.chart(table), link=link, again_dealer=dealer,
+                           next_table=next_table(table_id, table))
+
+
+def again_dealer(table_id: str, table: dict) -> int:
+    """The next game's first dealer, as "play again" will name it."""
+    return next_first_dealer(facts.reading(table_id), len(table["players"]))
 
 
 def again_body(first: dict) -> dict:
@@ -50,32 +58,91 @@ def next_first_dealer(reading: Reading, players: int) -> int:
     return (first + 1) % players if isinstance(first, int) else 0
 
 
+def holder(table_id: str) -> tuple[str | None, int | None]:
+    """What this phone held at the table, as its log's record checks the token: `("host", None)`,
+    `("seat", n)`, or `(None, None)` (a spectator)."""
+    who = security.access(table_id)
+    if who["role"] not in ("host", "seat") or not who["token"]:
+        return None, None
+    held = service.table_record(get_store(), table_id).holder(who["token"])
+    if held == "host":
+        return "host", None
+    return ("seat", held) if isinstance(held, int) else (None, None)
+
+
+def take_seat(table_id: str, next_id: str) -> str | None:
+    """Keep on this phone what it held at `table_id` at the table after it (the host stays the host); give the
+    role taken, None for a spectator."""
+    role, seat = holder(table_id)
+    if role == "host":
+        security.remember(next_id, "host", None, successor.host_token(table_id))
+    elif role == "seat":
+        security.remember(next_id, "seat", seat, successor.seat_token(table_id, seat))
+    return role
+
+
 def play_again(table_id: str) -> str:
-    """Open the next table for the same players and keep its host token on this phone; give its id.
-
-    The new table stays in the group of the one it follows when this phone holds that group's link.
-    """
-    from api.web.pages import open_table
-
+    """Open the table after this one, or find it open (one next table, whichever phone asks and however
+    often: api/application/successor.py), in the same group, and take this phone's place at it; give its id."""
     items = backend.entries(table_id)
     first = {k: v for k, v in items[0].items() if k in ("game", "players", "options", "tracking")}
     body = again_body(first)
-    created, problem = open_table(body, next_first_dealer(facts.reading(table_id), len(body["players"])), drawn=False,
-                                  after=table_id)
-    if problem:
+    dealer = next_first_dealer(facts.reading(table_id), len(body["players"]))
+    try:
+        next_id, opened = successor.open_next(table_id, body)
+    except backend.ERRORS as exc:
+        problem = backend.problem_of(exc)
         abort(problem.status, description=problem.detail)
-    from api.web.group_forms import keep_in_group
+    if opened:
+        for seat in range(len(body["players"])):
+            codes.issue(next_id, seat, successor.seat_token(table_id, seat))
+        codes.save_table(next_id, {"dealer": dealer, "drawn": False, "after": table_id})
+    take_seat(table_id, next_id)
+    return next_id
 
-    keep_in_group(table_id, created)  # the group's next game, when this phone holds the group
-    return created["id"]
+
+def _landing(next_id: str, role: str | None) -> str:
+    """The host lands on the share page (codes for a new phone), a seat at its seat, a spectator watching."""
+    if role == "host":
+        return url_for("pages.share", table_id=next_id)
+    return url_for("play.table", table_id=next_id)
 
 
 @bp.post("/t/<table_id>/again")
 def again(table_id):
-    """Start a new table with the same players, the next dealer first, and show its share page."""
+    """Start the next table with the same players, the next dealer first (or go to it if a phone of this table
+    already started it), and take this phone's place there."""
     table = backend.read(table_id)
-    if security.access(table_id)["role"] not in ("host", "seat"):
+    role, _seat = holder(table_id)
+    if role is None:
         abort(403, description=_("Only a phone playing at this table can start the next game."))
     if table.get("status") != "finished":
         abort(409, description=_("The game is not over yet."))
-    return redirect(url_for("pages.share", table_id=play_again(table_id)), 303)
+    next_id = play_again(table_id)
+    return redirect(_landing(next_id, role), 303)
+
+
+@bp.get("/t/<table_id>/next")
+def follow(table_id):
+    """Go to the next table, this phone at its seat there (the host as the host); a spectator watches it."""
+    backend.read(table_id)  # 404 for an unknown table
+    next_id = successor.existing(table_id)
+    if next_id is None:
+        return redirect(url_for("summary.summary", table_id=table_id), 303)
+    return redirect(_landing(next_id, take_seat(table_id, next_id)), 303)
+
+
+@bp.get("/t/<table_id>/next.json")
+def next_state(table_id):
+    """Whether the next table is open (the finished table's pages ask, and offer it at once)."""
+    backend.read(table_id)
+    return jsonify({"next": url_for("summary.follow", table_id=table_id) if successor.existing(table_id) else None})
+
+
+def next_table(table_id: str, table: dict) -> dict | None:
+    """What a finished table's pages offer: `{"url", "open"}` (the next table, open or not yet), None before
+    the end."""
+    if table.get("status") != "finished":
+        return None
+    return {"url": url_for("summary.follow", table_id=table_id), "open": successor.existing(table_id) is not None,
+            "check": url_for("summary.next_state", table_id=table_id)}

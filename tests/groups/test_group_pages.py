@@ -84,17 +84,12 @@ def test_the_group_page_in_french(app, sunday):
     assert phone.get(f"/g/{sunday.id}").status_code == 200
 
 
-def test_playing_again_keeps_the_new_table_in_the_group_of_the_phone_that_holds_it(app, sunday):
-    from flask import session
-
-    from api.application import service
-    from api.web.group_forms import keep_in_group
+def test_playing_again_keeps_the_next_table_in_the_group_whichever_phone_taps(app, sunday):
+    from api.application import successor
 
     previous = sunday.tables["C2"].id
-    with app.test_request_context("/"):
-        again = service.create_table({"game": "continental", "players": ["Dan", "Chloé", "Ben", "ana"]})
-        assert keep_in_group(previous, again) is None  # this phone does not hold the group
-        session["groups"] = [[sunday.id, sunday.token, "Sunday table"]]
-        assert keep_in_group(previous, again) == sunday.id
+    with app.test_request_context("/"):  # a phone that never opened the group's link
+        again, opened = successor.open_next(previous, {"game": "continental", "players": ["Dan", "Chloé", "Ben", "ana"]})
+    assert opened
     listed = sunday.read()["tables"]
-    assert listed[0]["id"] == again["id"] and listed[0]["players"] == ["Dan", "Chloé", "Ben", "Ana"]
+    assert listed[0]["id"] == again and listed[0]["players"] == ["Dan", "Chloé", "Ben", "Ana"]

@@ -59,7 +59,8 @@ def test_a_seat_may_play_again_but_a_spectator_may_not(host, phone):
     host.enter(type="deal", dealer="0")
     host.enter(type="round", winner="0", hand1=HEAVY)
     phone().post(f"/t/{host.table}/again", {}, status=403)
-    assert fox.post(f"/t/{host.table}/again", {}).headers["Location"].endswith("/share")
+    new_table = fox.post(f"/t/{host.table}/again", {}).headers["Location"]
+    assert "This phone is Fox&#39;s seat." in fox.page(new_table)  # a seat lands at its seat, not on the share page
 
 
 def test_play_again_waits_for_the_end_of_the_game(host):
