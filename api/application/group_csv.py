@@ -29,6 +29,7 @@ class Layout(NamedTuple):
 
 
 PLAIN = Layout()
+RULING = "E-5: %s"  # the `deal` cell of a ruling's rows
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a formula to a spreadsheet: never run a name
 
 
@@ -37,9 +38,15 @@ def _text(value: str) -> str:
 
 
 def _rows(table_id: str, summary: Summary, names: list[str]):
-    for deal in summary.deals:
-        for seat, points in enumerate(deal.points):
-            yield (table_id, summary.game, deal.at.date().isoformat(), deal.number, _text(names[seat]), points)
+    """The deals' rows, and each E-5 ruling's in its place in the log: `deal` says "E-5: " and its reason, and
+    `points` what it added to each seat it names (so a player's points add up to her score)."""
+    lines = [(deal.seq, [(deal.at, deal.number, seat, points) for seat, points in enumerate(deal.points)])
+             for deal in summary.deals]
+    lines += [(a.seq, [(a.at, RULING % a.reason, seat, points) for seat, points in sorted(a.points.items())])
+              for a in getattr(summary, "adjustments", ())]
+    for _, rows in sorted(lines, key=lambda line: line[0]):
+        for at, deal, seat, points in rows:
+            yield (table_id, summary.game, at.date().isoformat(), deal, _text(names[seat]), points)
 
 
 def _write(rows, bom: bool, layout: Layout) -> str:

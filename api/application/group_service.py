@@ -84,6 +84,7 @@ def overview(group_id: str, token: str | None, period: str | None = None) -> tup
     return {"id": record.id, "name": record.name, "period": period or "all",
             "tables": [{**t, "created_at": _iso(t["created_at"])} for t in stats.tables(tables, names)],
             "standings": stats.standings(tables, names),
+            "rulings": stats.rulings(tables, names),
             "members": [{"id": m, "name": n} for m, n in names.items()]}, tables
 
 

@@ -74,7 +74,19 @@ def _round(form, players: int) -> dict:
     return out
 
 
-_SEATLESS = {"deal", "round", "null_deal", "void"}  # entries the table writes, not a seat's turn
+def _adjust(form, players: int) -> dict:
+    """E-5: the points typed for each seat (empty: none; a minus takes away), and the reason. A number that is not
+    one is sent as typed, for the API to name (400)."""
+    scores: dict = {}
+    for seat in range(players):
+        text = (form.get(f"points{seat}") or "").strip().replace("\u2212", "-").replace(" ", "")
+        if text:
+            value = number(text)
+            scores[str(seat)] = value if value is not None else text
+    return {"scores": scores, "reason": (form.get("reason") or "").strip()}
+
+
+_SEATLESS = {"deal", "round", "null_deal", "void", "adjust"}  # entries the table writes, not a seat's turn
 # Each entry type's fields, read from the form (`entry_from`); an unknown type has none.
 _FIELDS = {
     "draw": lambda form, players: {"from": form.get("from", "stock")},
@@ -87,6 +99,7 @@ _FIELDS = {
                                              "card": canonical(form.get("card", ""))},
     "hand": lambda form, players: {"cards": cards(form.get("cards", ""))},
     "round": _round,
+    "adjust": _adjust,
     # one tap of the table page: e.g. put back a card taken from the pile by mistake
     "void": lambda form, players: {"target": number(form.get("target"))},
 }

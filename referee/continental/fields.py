@@ -15,6 +15,8 @@ FIELDS = {
     ("exit", "full"): ({"runs"}, set()),
     ("exit", "results"): (set(), {"runs", "counts", "timing"}),  # runs, or counts (a quick score)
     ("null_deal", "results"): (set(), set()),
+    ("adjust", "full"): ({"scores", "reason"}, set()),  # E-5, referee.adjust
+    ("adjust", "results"): ({"scores", "reason"}, set()),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee import adjust
 from referee.continental.fields import read_card, read_seat
 from referee.continental.state import DECK, ENDED, HAND, RESULT, SEATS, TAKE, Deal, Table
 from referee.entry import Entry, read_create
@@ -107,5 +108,13 @@ def end_deal(table: Table, result: dict) -> None:
     table.results.append(result)
     table.deals_done += 1
     if table.deals_done == table.n:
+        best = max(table.balances)
+        table.winners = [seat for seat, balance in enumerate(table.balances) if balance == best]
+
+
+def adjusted(table: Table, entry: Entry, checked) -> None:
+    """E-5: a ruling adds to the balances; on a finished session the highest balance wins again (C-15)."""
+    adjust.fold(table, entry, checked)
+    if table.finished:
         best = max(table.balances)
         table.winners = [seat for seat, balance in enumerate(table.balances) if balance == best]

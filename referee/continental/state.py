@@ -65,10 +65,16 @@ class Table:
     deal: Deal | None = None
     winners: list[int] | None = None
     actors: Actors = field(default_factory=Actors)  # seq -> seat that may correct it
+    adjustments: list = field(default_factory=list)  # E-5 rulings (referee.adjust.Adjustment), in log order
     n: int = field(init=False)  # the number of players, read on every entry
 
     def __post_init__(self) -> None:
         self.n = len(self.players)
+
+    @property
+    def scores(self) -> list[int]:
+        """The balances, as a ruling (referee.adjust) adds to them."""
+        return self.balances
 
     @property
     def finished(self) -> bool:
@@ -85,5 +91,5 @@ class Table:
         return Table(
             list(self.players), self.tracking, list(self.balances), list(self.results), self.first_dealer,
             self.deals_done, self.deal.copy() if self.deal else None,
-            None if self.winners is None else list(self.winners), self.actors.copy(),
+            None if self.winners is None else list(self.winners), self.actors.copy(), list(self.adjustments),
         )

@@ -6,6 +6,7 @@ Entries (API.md), `seat` being `Entry.seat`:
   discard    seat, `card` (C-3, C-11, K-2)                       full tracking
   exit       seat, `runs`; results tracking also `timing` (C-4..C-13)
   null_deal  no field (C-14)                                     results tracking
+  adjust     `scores`, `reason`: the host's ruling (E-5, referee.adjust)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, NoReturn
 
+from referee import adjust
 from referee.continental import going_out, session, turns
 from referee.continental.fields import check_fields
 from referee.continental.going_out import withdrawn
@@ -34,6 +36,7 @@ RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
     "discard": (turns.check_discard, turns.discard),
     "exit": (going_out.check_exit, going_out.exit_entry),
     "null_deal": (going_out.check_null_deal, going_out.null_deal_entry),
+    "adjust": (adjust.check, session.adjusted),
 }
 ENTRY_TYPES = tuple(RULES)
 _SEATED = frozenset(("draw", "discard", "exit"))  # written by the acting seat's token

@@ -28,6 +28,7 @@ def view(table: Table) -> dict:
                     for seat, name in enumerate(table.players)],
         "deal": deal_view(table) if table.deal is not None else None,  # API.md: null before the first deal
         "results": [dict(r, scores=dict(r["scores"]), rules=list(r["rules"])) for r in table.results],
+        "adjustments": [a.to_dict() for a in table.adjustments],
     }
 
 

@@ -20,6 +20,7 @@ FIELDS = {
     "hand": frozenset({"cards"}),
     "round": frozenset({"winner", "hands", "points"}),  # points: a quick score (referee.rami.quick)
     "timeout": frozenset({"for_seat"}),
+    "adjust": frozenset({"scores", "reason"}),  # E-5, referee.adjust
 }
 
 

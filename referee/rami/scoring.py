@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from referee import adjust
 from referee.cards import Card
 from referee.entry import Entry
 from referee.rami import quick
@@ -131,3 +132,12 @@ def score(table: Table, d: Deal, hands: dict[int, list[Card]], points: dict[int,
     d.phase = "over" if table.status == "finished" else "deal"
     d.turn = None
     return result
+
+
+def adjusted(table: Table, entry: Entry, checked) -> None:
+    """E-5: a ruling adds to the totals; a game already over is won by the lowest total again (R-16). It never
+    ends a game: the ceiling is looked at when a round ends."""
+    adjust.fold(table, entry, checked)
+    if table.status == "finished":
+        low = min(table.totals)
+        table.winners = [s for s, t in enumerate(table.totals) if t == low]

@@ -106,11 +106,18 @@ class Table:
     status: str = "playing"
     winners: list[int] | None = None
     actors: Actors = field(default_factory=Actors)  # seq -> the seat that may correct it (E-2)
+    adjustments: list = field(default_factory=list)  # E-5 rulings (referee.adjust.Adjustment), in log order
+
+    @property
+    def scores(self) -> list[int]:
+        """The totals, as a ruling (referee.adjust) adds to them."""
+        return self.totals
 
     def copy(self) -> Table:
         return Table(list(self.players), dict(self.options), self.tracking, list(self.totals),
                      [dict(r) for r in self.results], self.deal.copy() if self.deal else None,
-                     self.status, list(self.winners) if self.winners is not None else None, self.actors.copy())
+                     self.status, list(self.winners) if self.winners is not None else None, self.actors.copy(),
+                     list(self.adjustments))
 
 
 OPTIONS = {

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, NoReturn
 
+from referee import adjust
 from referee.entry import CORRECTIONS, Entry, read_create
 from referee.rami import clock, scoring, table_melds, turns
 from referee.rami.fields import check_fields, whole
@@ -32,6 +33,7 @@ RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
     "hand": (scoring.check_hand, scoring.hand),
     "round": (scoring.check_round, scoring.round_result),
     "timeout": (clock.check_timeout, clock.timeout),
+    "adjust": (adjust.check, scoring.adjusted),  # E-5: the host's ruling
 }
 ENTRY_TYPES = tuple(RULES)
 SEAT_ENTRIES = frozenset({"draw", "discard", "meld", "lay_off", "retrieve_joker", "hand"})

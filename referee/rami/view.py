@@ -75,4 +75,5 @@ def view(table: Table) -> dict:
         "players": [{"seat": s, "name": name, "score": table.totals[s]} for s, name in enumerate(table.players)],
         "deal": deal_view(table, table.deal) if table.deal is not None else None,
         "results": [dict(r, scores=dict(r["scores"]), rules=list(r["rules"])) for r in table.results],
+        "adjustments": [a.to_dict() for a in table.adjustments],
     }

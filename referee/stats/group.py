@@ -83,6 +83,19 @@ COLUMNS = {"balance": ("player", "member", "sessions", "won", "balance"),  # a s
            "penalty": ("player", "member", "games", "won", "average_total", "rounds_won")}
 
 
+def rulings(played: list[Played], names: dict[str, str]) -> list[dict]:
+    """The E-5 rulings the standings count (finished tables), oldest first: the table, its game, the entry, the
+    points by player's name, and the reason."""
+    out = []
+    for p in sorted((p for p in played if p.summary.status == "finished"), key=lambda p: (p.created_at, p.table_id)):
+        s = p.summary
+        for a in s.adjustments:
+            out.append({"table": p.table_id, "game": s.game, "seq": a.seq, "reason": a.reason,
+                        "scores": [{"player": names.get(p.seats[seat], s.players[seat]), "member": p.seats[seat],
+                                    "points": points} for seat, points in sorted(a.points.items())]})
+    return out
+
+
 def figures(played: list[Played], member: str, game: str) -> dict:
     """A member's figures at one game: each a count, an average where it has values, and its entries.
 

@@ -35,6 +35,7 @@ class Summary:
     winners: list[int] | None = None
     scores: list[int] = field(default_factory=list)  # final balances or totals (the game's scoring)
     deals: list[Deal] = field(default_factory=list)
+    adjustments: list = field(default_factory=list)  # E-5 rulings (referee.adjust.Adjustment), in log order
     figures: list[dict[str, list[tuple[int, object]]]] = field(default_factory=list)
 
     def won_by(self, seat: int) -> bool:
@@ -66,4 +67,5 @@ def summarise(entries: list[Entry]) -> Summary:
     replayed = log.replay(entries, observe=observe)
     view = game.final(replayed.state)
     summary.status, summary.winners, summary.scores = view
+    summary.adjustments = list(replayed.state.adjustments)
     return summary
