@@ -24,20 +24,27 @@ def compose(table_id, kind):
         view, who = backend.read(table_id), security.access(table_id)
         seat = forms.number(form.get("seat"), security.acting(view, who))
         return quick.page(view, who, kind, form, seat, uuid.uuid4().hex, flash_note(table_id))
-    checking = request.method == "POST" and request.form.get("action") in ("check", "arrange")
+    # Checking writes nothing, so a link may ask for it too (the outbox sends a refused confirmation back here).
+    checking = form.get("action") in CHECKS
     return page(table_id, kind, form, checking)
 
 
-def page(table_id: str, kind: str, form, checking: bool = False, status: int = 200):
-    """Render the entry screen; for an exit being checked, with what would be written (C-6..C-12)."""
+CHECKS = ("check", "arrange", "record")  # record: the confirmation step of an invalid exit (C-13)
+
+
+def page(table_id: str, kind: str, form, checking: bool = False, status: int = 200, checked: dict | None = None):
+    """Render the entry screen; for an exit being checked, with what would be written (C-6..C-13)."""
     view = backend.read(table_id)
     who = security.access(table_id)
     flash = flash_note(table_id)
     seat = forms.number(form.get("seat"), security.acting(view, who))
-    checked = exitcheck.check(view, form, seat) if kind == "exit" and checking else None
+    if checked is None and kind == "exit" and checking:
+        checked = exitcheck.check(view, form, seat)
     gone = gone_meld(table_id, view, forms.number(form.get("meld"))) if kind == "lay_off" else None
     return render_template("compose.html", table=view, who=who, kind=kind, form=form, seat=seat, checked=checked,
                            declared_ok=bool(checked and exitcheck.may_record_as_declared(checked)),
+                           confirming=bool(checked) and form.get("action") == "record",
+                           not_taken=bool(checked) and exitcheck.refused(form, checked),
                            problem=gone, key=uuid.uuid4().hex, flash=flash,
                            numbers=messages.deal_numbers(view)), status
 

@@ -2,9 +2,14 @@
 
 Tapped cards are first judged as declared (one run a line); when they do not make a valid exit that way,
 the solver arranges them. The page then shows what would be written, to confirm, or says that no valid exit
-exists with these cards. An invalid exit is still a fact (C-13): a player who declared runs (two lines or
-more) may record them as declared, as an explicit second choice; one unbroken line of cards is never
+exists with these cards. When the referee finds a valid exit, confirming it is the only way on (or editing
+the cards): the page never offers to record such cards as an invalid exit. An invalid exit is still a fact
+(C-13): when no valid exit exists, a player who declared runs (two lines or more) may record them as
+declared, after the page has said why, and on a confirmation step; one unbroken line of cards is never
 recorded as a one-run "exit".
+
+The server holds the same line (`gate`): whatever a page sends, runs that are not a valid exit are written
+only from the confirmation step, and never when these cards make a valid exit.
 """
 
 from __future__ import annotations
@@ -89,14 +94,23 @@ def may_record_as_declared(result: dict) -> bool:
     return result["state"] in ("arranged", "none") and len(result["declared"]) >= 2
 
 
-def declared_valid(view: dict, entry: dict) -> bool:
-    """Runs declared line by line that make a valid exit as they stand need no second look."""
-    runs = entry.get("runs") or []
-    if len(runs) < 2:
-        return False
-    try:
-        placed = [[parse_placed(c) for c in run] for run in runs]
-    except (CardError, ValueError):
-        return False
-    timing = entry.get("timing") or "later"
-    return judge_exit(placed, len(view["players"]), timing).valid
+def gate(view: dict, form, seat: int | None) -> dict | None:
+    """Whether an exit a page sends (its cards, not a quick score's counts) is written as sent: None, or the
+    check to show instead, nothing written (C-6..C-13).
+
+    Runs that make a valid exit at this table are written. Any others only from the confirmation step
+    (`confirm=declared`), and only when no valid exit exists with these cards: a valid arrangement is never
+    recorded as an invalid exit, whatever the page sent.
+    """
+    checked = check(view, form, seat)
+    if checked["state"] == "valid":
+        return None
+    if form.get("confirm") == "declared" and checked["state"] in ("none", "table") and may_record_as_declared(checked):
+        return None
+    return checked
+
+
+def refused(form, checked: dict) -> bool:
+    """A confirmation the check did not take: the valid exit or the attempt the form confirmed is not what these
+    cards are at this table now (the page says so)."""
+    return form.get("confirm") in ("valid", "declared") and checked["state"] != "valid"

@@ -10,13 +10,25 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, request, url_for
 
-from api.web import backend, forms, security
+from api.web import backend, exitcheck, forms, security
 from api.web.i18n import gettext as _
 from api.web.messages import spoken
 from api.web.notes import flash_note, moved_on
 
 bp = Blueprint("outbox", __name__)
 bp.before_request(security.check_csrf)
+
+
+def _unchecked(table_id: str, form: dict, checked: dict):
+    """An exit the check did not let through: 422, and the exit screen that shows the check, to go on from."""
+    if checked["state"] in ("valid", "arranged"):
+        detail = _("These cards make a valid exit: confirm it on the exit screen.")
+    else:
+        detail = _("Not a valid exit: the exit screen says why, and asks before it records the attempt.")
+    problem = backend.Problem(422, _("Not recorded"), detail)
+    fields = {k: form[k] for k in ("seat", "runs", "timing", "confirm") if form.get(k)}
+    page = url_for("play.compose", table_id=table_id, kind="exit", action="check", **fields)
+    return _answer(table_id, 422, {"problem": spoken(problem.to_dict())}, page)
 
 
 def _answer(table_id: str, status: int, body: dict, redirect: str):
@@ -40,6 +52,10 @@ def send(table_id):
         problem = backend.Problem(403, _("Not your seat"),
                                   _("This phone holds another seat: it cannot enter for %(name)s.", name=name))
     answer = None
+    if problem is None and entry["type"] == "exit" and "counts" not in entry:
+        checked = exitcheck.gate(view, form, entry.get("seat"))
+        if checked is not None:  # not written: the exit screen shows the check (C-6..C-13), as play.enter does
+            return _unchecked(table_id, form, checked)
     if problem is None:
         answer, problem = backend.post(table_id, who["token"], forms.number(form.get("version")), entry,
                                        form.get("key"))

@@ -52,10 +52,13 @@ def enter(table_id):
     if bad:
         flash_note(table_id, {"problem": backend.problem_of(bad).to_dict(), "form": dict(request.form)})
         return redirect(back, 303)
-    if entry["type"] == "exit" and "counts" not in entry and request.form.get("confirm") not in ("valid", "declared") \
-            and not exitcheck.declared_valid(view, entry):  # a quick score (counts) is not a declaration of cards
-        # Cards are not a declaration until the player confirms one (C-6..C-13): check them first.
-        return compose.page(table_id, "exit", request.form, checking=True)
+    if entry["type"] == "exit" and "counts" not in entry:  # a quick score (counts) is not a declaration of cards
+        # Cards are not a declaration until the player confirms one (C-6..C-13): check them first, and never
+        # record a valid arrangement as an invalid exit.
+        checked = exitcheck.gate(view, request.form, entry.get("seat"))
+        if checked is not None:
+            status = 422 if exitcheck.refused(request.form, checked) else 200
+            return compose.page(table_id, "exit", request.form, checking=True, status=status, checked=checked)
     if entry["type"] in ("lay_off", "retrieve_joker"):
         gone = compose.gone_meld(table_id, view, entry.get("meld"))
         if gone:

@@ -20,7 +20,7 @@ from tests.browser.walk import LOCALES, SHARE_STUB, Taps, Words, check, english_
 
 PLAYERS = ("Ana", "Ben", "Chloé", "Dan")
 EXIT = "5H 6H 7H/3C 4C 5C/8D 9D 10D/JS QS KS/4S 5S 6S"  # holds 7H, the card taken from the pile
-INVALID = "5H 6H 7H/3C 4C 5C/8D 9D 10D/JS QS KS 4S/5S 6S"  # the same cards, a four and a two (C-6)
+INVALID = "5H 6H 7H/3C 4C 5C/8D 9D 10D/JS QS KS/4S 5S 7S"  # no valid exit however arranged (C-7)
 PATH = re.compile(r'<path d="([^"]+)"')
 TAPS: dict[str, dict[str, int]] = {}
 
@@ -69,14 +69,16 @@ def share_and_copy(host, name: str, link: str, w):
 
 
 def go_out(page, seat_name: str, runs: str, w, valid: bool = True):
-    """Declare an exit, have it checked (nothing written yet), then confirm it, or record it as declared."""
+    """Declare an exit, have it checked (nothing written yet), then confirm it, or record it as declared (a step
+    of its own: C-13)."""
     page.get_by_role("link", name=w("%(name)s goes out", name=seat_name), exact=True).click()
     page.fill("#runs", runs.replace("/", "\n"))
     page.get_by_role("button", name=w("Check the exit")).click()
     if valid:
         page.get_by_role("button", name=w("Confirm: %(name)s goes out", name=seat_name)).click()
     else:
-        page.get_by_role("button", name=w("Record the runs as declared: not a valid exit (C-13)")).click()
+        page.get_by_role("button", name=w("Record as an attempt: not a valid exit…")).click()
+        page.get_by_role("button", name=w("Yes, record: not a valid exit")).click()
 
 
 def quick_deal(host, table: str, first: str, w, refused: str | None = None):

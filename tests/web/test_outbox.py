@@ -79,3 +79,16 @@ def test_every_table_page_shows_the_connection_state(host):
         page = host.page(path)
         assert 'id="live"' in page and 'aria-live="polite"' in page
     assert 'id="live"' not in host.page("/")
+
+
+def test_a_queued_exit_is_not_recorded_as_invalid_when_its_cards_make_a_valid_one(host, client):
+    """Issue 18, item 1: a valid arrangement is never written as an invalid exit, whatever a page queued."""
+    host.start(tracking="results")
+    host.enter(type="deal", dealer="0")
+    runs = "JD QD KD AD\n5S 6S 7S 8S\n8C 9C 10C JC\n3H JK 5H"
+    answer = send(host, 422, version=host.version(), key="k9-exit", type="exit", seat="1", runs=runs,
+                  timing="later", confirm="declared")
+    assert answer["problem"]["detail"] == "These cards make a valid exit: confirm it on the exit screen."
+    assert f"/t/{host.table}/compose/exit?" in answer["redirect"] and "action=check" in answer["redirect"]
+    assert "Confirm: Ben goes out" in host.page(answer["redirect"])
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 2

@@ -41,17 +41,55 @@ def test_cards_that_make_no_exit_are_said_so_and_one_line_is_never_recorded(host
     assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 4
 
 
-def test_declared_invalid_runs_are_recorded_only_on_an_explicit_confirmation(host, client):
+def test_declared_invalid_runs_are_recorded_only_after_a_confirmation_step(host, client):
     to_exit(host)
     declared = NO_EXIT.replace(" 3C", "\n3C").replace(" 8D", "\n8D").replace(" JS", "\nJS").replace(" 4S", "\n4S")
     page = send(host, declared).get_data(as_text=True)
+    assert "No valid exit with these cards" in page
     assert "As declared, the runs are not valid:" in page and "/rules#C-7" in page
-    assert "Record the runs as declared: not a valid exit (C-13)" in page
+    assert 'value="record"' in page and 'value="declared"' not in page  # a step first, not the record itself
+    step = host.post(f"/t/{host.table}/compose/exit", {"version": host.version(), "type": "exit", "seat": "1",
+                                                       "runs": declared, "action": "record"}, status=200)
+    step = step.get_data(as_text=True)
+    assert "Record this attempt by Ben as not a valid exit?" in step and "Yes, record: not a valid exit" in step
     assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 4
     verdict = host.follow(send(host, declared, confirm="declared")).get_data(as_text=True)
     assert "Not a valid exit" in verdict
     history = host.page(f"/t/{host.table}/history")
     assert "tried to go out (not valid) with" in history and "went out with" not in history
+
+
+# Issue 18, item 1: the referee finds a valid exit, so recording the runs as declared is never offered.
+DECLARED = "JD QD KD AD\n5S 6S 7S 8S\n8C 9C 10C JC\n3H JK 5H"
+
+
+def test_the_declared_runs_of_a_valid_exit_are_not_recorded_as_invalid(host, client):
+    host.start(tracking="results")
+    host.enter(type="deal", dealer="0")
+    fields = {"version": host.version(), "type": "exit", "seat": "1", "runs": DECLARED, "timing": "later"}
+    page = host.post(f"/t/{host.table}/entry", fields, status=200).get_data(as_text=True)
+    assert "A valid exit, arranged by the referee" in page and "Confirm: Ben goes out" in page
+    assert "not a valid exit" not in page and 'value="declared"' not in page and 'value="record"' not in page
+    assert "As declared" not in page
+    # The server holds the same line: a form that sends the declared runs as an invalid exit writes nothing.
+    refused = host.post(f"/t/{host.table}/entry", {**fields, "confirm": "declared"}, status=422)
+    assert "Confirm: Ben goes out" in refused.get_data(as_text=True)
+    step = host.post(f"/t/{host.table}/compose/exit", {**fields, "action": "record"}, status=200)
+    assert 'value="declared"' not in step.get_data(as_text=True)
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 2
+
+
+def test_in_french_an_all_hearts_exit_is_confirmed_not_refused_by_its_shape(phone, client):
+    ana = phone("fr")
+    ana.start(tracking="results")
+    ana.enter(type="deal", dealer="0")
+    hearts = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH\nKH JK 2C"  # 12+3 as typed: 5+4+3+3 arranged
+    fields = {"version": ana.version(), "type": "exit", "seat": "1", "runs": hearts, "timing": "later"}
+    page = ana.post(f"/t/{ana.table}/entry", fields, status=200).get_data(as_text=True)
+    assert "Confirmer\u00a0: Ben sort" in page and "figure permise" not in page
+    assert 'value="declared"' not in page
+    ana.post(f"/t/{ana.table}/entry", {**fields, "confirm": "declared"}, status=422)
+    assert client.get(f"/api/v1/tables/{ana.table}").json["version"] == 2
 
 
 def test_the_exit_screen_checks_rather_than_sends(host):
@@ -102,7 +140,7 @@ def test_the_check_judges_as_the_table_does_a_card_taken_from_the_pile_must_be_s
     assert "Not a valid exit at this table" in page and "/rules#C-11" in page
     assert "Confirm: Ben goes out" not in page
     assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 4
-    assert "Record this attempt: not a valid exit (C-13)" in page
+    assert "Record as an attempt: not a valid exit…" in page
     runs = re.search(r'name="runs" value="([^"]*)"', page).group(1)
     verdict = host.follow(send(host, runs, confirm="declared")).get_data(as_text=True)
     assert "Not a valid exit" in verdict and "/rules#C-11" in verdict

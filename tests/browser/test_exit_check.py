@@ -1,0 +1,92 @@
+"""The exit check (issue 18, item 1) in real Chromium, English and French, 390 and 360 px: when the referee finds
+a valid exit, confirming it is the only way on; an invalid exit is recorded only when none exists, after the page
+has said why, on a step of its own. Taps are counted: an exit ≤ 17 card by card, ≤ 14 with runs by their ends."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.checks import check_page
+from tests.browser.screens_helpers import COUNT_TAPS, start, taps
+from tests.browser.walk import LOCALES, Words
+
+NAMES = ("Ana", "Ben", "Chloé", "Dan")
+# As Ben tapped it (issue 18): three runs of four, and 3♥ JK 5♥ with the joker not announced.
+CARDS = ["JD", "QD", "KD", "AD", "5S", "6S", "7S", "8S", "8C", "9C", "10C", "JC", "3H", "JK", "5H"]
+BY_ENDS = ["JD", "…", "AD", "5S", "…", "8S", "8C", "…", "JC", "3H", "JK", "5H"]
+NO_EXIT = ["JD", "QD", "KD", "AD", "5S", "6S", "7S", "8S", "8C", "9C", "10C", "JC", "3H", "4C", "6H"]
+
+
+def to_ben_exit(phones, lang: str):
+    """Ana deals (7♥ up), Ben takes from the stock and discards: he may go out now."""
+    w = Words(lang)
+    page = phones(locale=LOCALES[lang])
+    page.add_init_script(COUNT_TAPS)
+    start(page, NAMES)
+    page.get_by_role("button", name=w.card("7H"), exact=True).click()
+    page.get_by_role("button", name=w("Took from the stock")).click()
+    page.get_by_role("button", name=w.card("9H"), exact=True).click()
+    expect(page.locator("#headline")).to_have_text(w("%(name)s's turn: take a card.", name="Chloé"))
+    return page, w
+
+
+def tap(page, w, tokens) -> None:
+    for token in tokens:
+        if token == "…":
+            page.get_by_role("button", name=w("through (a run from one card to another)")).click()
+        elif token == "↵":
+            page.get_by_role("button", name=w("new run or meld")).click()
+        else:
+            page.get_by_role("button", name=w.card(token), exact=True).click()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_valid_arrangement_is_only_confirmed(phones, lang):
+    page, w = to_ben_exit(phones, lang)
+    before = taps(page)
+    page.get_by_role("link", name=w("%(name)s goes out", name="Ben"), exact=True).click()
+    tap(page, w, CARDS)  # the 15th card checks the exit: nothing is written yet
+    expect(page.get_by_role("heading", name=w("A valid exit, arranged by the referee"))).to_be_visible()
+    expect(page.get_by_role("button", name=w("Confirm: %(name)s goes out", name="Ben"))).to_be_visible()
+    expect(page.locator(".verdict button")).to_have_count(1)  # no second way out of the check
+    expect(page.locator(".verdict")).not_to_contain_text(w("As declared, the runs are not valid:"))
+    check_page(page, f"exit-arranged-{lang}")
+    page.get_by_role("button", name=w("Confirm: %(name)s goes out", name="Ben")).click()
+    expect(page.get_by_role("heading", name=w("Valid exit"))).to_be_visible()
+    card_by_card = taps(page) - before
+    print(f"taps ({lang}): the issue's exit card by card, arranged by the referee: {card_by_card}")
+    assert card_by_card <= 17
+
+
+def test_runs_by_their_ends_are_arranged_in_fourteen_taps_or_fewer(phones):
+    page, w = to_ben_exit(phones, "en")
+    before = taps(page)
+    page.get_by_role("link", name="Ben goes out", exact=True).click()
+    tap(page, w, BY_ENDS)
+    expect(page.get_by_role("heading", name="A valid exit, arranged by the referee")).to_be_visible()
+    expect(page.locator(".verdict button")).to_have_count(1)
+    page.get_by_role("button", name="Confirm: Ben goes out").click()
+    expect(page.get_by_role("heading", name="Valid exit")).to_be_visible()
+    by_ends = taps(page) - before
+    print(f"taps: the issue's exit by the ends of its runs: {by_ends}")
+    assert by_ends <= 14
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_invalid_exit_is_recorded_only_after_saying_why_and_a_confirmation(phones, lang):
+    page, w = to_ben_exit(phones, lang)
+    page.get_by_role("link", name=w("%(name)s goes out", name="Ben"), exact=True).click()
+    tap(page, w, NO_EXIT)  # a card that cannot extend a complete run starts the next one
+    expect(page.get_by_role("heading", name=w("No valid exit with these cards"))).to_be_visible()
+    expect(page.locator(".verdict")).to_contain_text(w("As declared, the runs are not valid:"))
+    expect(page.get_by_role("button", name=w("Confirm: %(name)s goes out", name="Ben"))).to_have_count(0)
+    check_page(page, f"exit-none-{lang}")
+    page.get_by_role("button", name=w("Record as an attempt: not a valid exit…")).click()
+    expect(page.locator(".verdict")).to_contain_text(
+        w("Record this attempt by %(name)s as not a valid exit?", name="Ben"))
+    check_page(page, f"exit-record-{lang}")
+    page.get_by_role("button", name=w("Yes, record: not a valid exit")).click()
+    expect(page.get_by_role("heading", name=re.compile("^" + re.escape(w("Not a valid exit"))))).to_be_visible()
