@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 RESERVED = ("seq", "type", "at", "seat", "hash", "seal")  # top-level keys of an exported line; data may not use them
+NAMES = "names"  # line 1 of an export: the seats' names, beside the chain (events/names.py), never hashed
 MAX_SEAT = 2**31 - 1  # the database's integer
 MAX_DEPTH = 32  # arrays and objects inside one another: an entry needs about 6
 
@@ -44,11 +45,15 @@ def entry_hash(seq: int, type: str, seat: int | None, at: datetime, data: dict, 
     return hashlib.sha256(canonical(body)).hexdigest()
 
 
-def export_lines(entries: Iterable, seal: Callable[[int, str], str] | None = None) -> Iterable[str]:
-    """Write stored entries as NDJSON, one entry a line with its hash; `seal(version, head)` signs the last."""
+def export_lines(entries: Iterable, seal: Callable[[int, str], str] | None = None,
+                 names: list | None = None) -> Iterable[str]:
+    """Write stored entries as NDJSON, one entry a line with its hash; `seal(version, head)` signs the last;
+    `names` (the seats' names, outside the chain) go on line 1."""
     entries = list(entries)
     for number, entry in enumerate(entries, start=1):
         line = entry.to_json()
+        if names is not None and number == 1:
+            line[NAMES] = names
         if seal is not None and number == len(entries):
             line["seal"] = seal(entry.seq, entry.hash)
         yield json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -78,7 +83,8 @@ def loads(text: str) -> Any:
 
 
 def read_export(text: str) -> list[dict]:
-    """Read and verify an NDJSON export; return `{"seq","type","seat","at","data","hash","seal"}` per line."""
+    """Read and verify an NDJSON export; return `{"seq","type","seat","at","data","hash","seal","names"}` per line
+    (`names`: line 1's, outside the chain, or None)."""
     out: list[dict] = []
     prev = None
     lines = [line for line in text.splitlines() if line.strip()]
@@ -127,5 +133,7 @@ def _read_line(number: int, line: str) -> dict:
         raise ChainError(number, "`at` is not an ISO 8601 time that UTC can hold", status=400) from None
     if when.tzinfo is None:
         raise ChainError(number, "`at` needs its time zone", status=400)
+    names = raw.pop(NAMES, None) if number == 1 else None
     data = {k: v for k, v in raw.items() if k not in RESERVED}
-    return {"seq": seq, "type": type_, "seat": seat, "at": when, "data": data, "hash": hash_, "seal": sealed}
+    return {"seq": seq, "type": type_, "seat": seat, "at": when, "data": data, "hash": hash_, "seal": sealed,
+            "names": names}

@@ -31,6 +31,7 @@ class MemberRow(SQLModel, table=True):
     group_id: str = Field(foreign_key="groups.id", max_length=64)
     name: str = Field(max_length=40)
     created_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
+    forgotten: int | None = None  # her number once forgotten (migration 0008): `name` is then that label
 
 
 class MemberNameRow(SQLModel, table=True):

@@ -51,6 +51,7 @@ class GroupTable(NamedTuple):
     seats: tuple[str, ...]
     version: int
     hash: str
+    names: int = 0  # the table's names_rev: moved each time a name at it is forgotten
 
 
 class NameTaken(Exception):
@@ -65,7 +66,7 @@ _LATER = ENTRIES.alias("later")
 LAST = (sa.select(sa.func.max(_LATER.c.seq)).where(_LATER.c.table_id == GROUP_TABLES.c.table_id)
         .correlate(GROUP_TABLES).scalar_subquery())
 TABLES_OF = (sa.select(GROUP_TABLES.c.table_id, TABLES.c.game, TABLES.c.created_at, GROUP_TABLES.c.seats,
-                       ENTRIES.c.seq, ENTRIES.c.hash)
+                       ENTRIES.c.seq, ENTRIES.c.hash, TABLES.c.names_rev)
              .join(TABLES, TABLES.c.id == GROUP_TABLES.c.table_id)
              .join(ENTRIES, sa.and_(ENTRIES.c.table_id == GROUP_TABLES.c.table_id, ENTRIES.c.seq == LAST))
              .where(GROUP_TABLES.c.group_id == sa.bindparam("group_id"))
@@ -133,8 +134,8 @@ class GroupRecords:
         """The group's tables, newest first, each with its log's version and last hash (one query)."""
         with self.engine.connect() as conn:
             rows = conn.execute(TABLES_OF, {"group_id": group_id}).all()
-        return [GroupTable(r.table_id, r.game, _utc(r.created_at), tuple(json.loads(r.seats)), r.seq, r.hash)
-                for r in rows]
+        return [GroupTable(r.table_id, r.game, _utc(r.created_at), tuple(json.loads(r.seats)), r.seq, r.hash,
+                           r.names_rev) for r in rows]
 
     def group_of(self, table_id: str) -> tuple[str, tuple[str, ...]] | None:
         """The group a table belongs to and its seats' members, or None."""

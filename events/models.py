@@ -22,6 +22,8 @@ class TableRow(SQLModel, table=True):
     # The log's head (its last entry's seq and hash), moved in each append's transaction (migration 0004).
     head_seq: int = Field(default=0, sa_column=sa.Column(sa.Integer, nullable=False, server_default="0"))
     head_hash: str | None = Field(default=None, max_length=64)
+    # Moved each time a seat's name is forgotten (migration 0008): what a cached replay of the names is keyed by.
+    names_rev: int = Field(default=0, sa_column=sa.Column(sa.Integer, nullable=False, server_default="0"))
 
 
 class EntryRow(SQLModel, table=True):
@@ -80,6 +82,31 @@ class SnapshotRow(SQLModel, table=True):
     code: str = Field(max_length=64)
     state: bytes = Field(sa_column=sa.Column(sa.LargeBinary, nullable=False))
     created_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
+
+
+class SeatNameRow(SQLModel, table=True):
+    """Who sits at a seat, beside the log: entry 1 names the seat by `person`, an id that says nothing; `name` is
+    her name, or NULL once she is forgotten (then `forgotten` is her number: "Forgotten player 1")."""
+
+    __tablename__ = "seat_names"
+
+    table_id: str = Field(foreign_key="tables.id", primary_key=True, max_length=64)
+    seat: int = Field(primary_key=True)
+    person: str = Field(max_length=16)
+    name: str | None = Field(default=None, max_length=40)
+    forgotten: int | None = None
+
+
+class ResealRow(SQLModel, table=True):
+    """A log whose names were moved out of entry 1 (migration 0008, or an import of an older export): the head its
+    chain had before, so that an export made then can still be matched to it."""
+
+    __tablename__ = "reseals"
+
+    table_id: str = Field(foreign_key="tables.id", primary_key=True, max_length=64)
+    old_seq: int
+    old_hash: str = Field(max_length=64)
+    at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
 
 
 def table_of(model: type[SQLModel]) -> sa.Table:

@@ -113,6 +113,7 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
 
     def decide(head: Head):
         current = replays.current(store, table_id, head)
+        written["names"] = current.names
         entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
         written["replay"], verdict = _judge(current, entry)
         return entry.type, entry.seat, entry.at, entry.data, verdict
@@ -132,9 +133,9 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
                            key=N_("this Idempotency-Key was first sent with another entry (entry %(seq)s, "
                                   "%(type)s): send a new key for a new entry"),
                            params={"seq": stored.seq, "type": stored.type})
-    else:
-        remember_append(store, table_id, stored, written["replay"], game)
-    return _answer(stored)
+        return _answer(stored, player_names(replays.current(store, table_id)))
+    remember_append(store, table_id, stored, written["replay"], game, written["names"])
+    return _answer(stored, list(written["replay"].state.players))
 
 
 def _judge(current: Replayed, entry: Entry) -> tuple[log.Replay, dict | None]:
@@ -151,12 +152,13 @@ def _judge(current: Replayed, entry: Entry) -> tuple[log.Replay, dict | None]:
         raise
     # A replacement is judged in its target's place: answer with the verdict it now has there.
     judged = entry.data["target"] if entry.type == "replace" else entry.seq
-    return replay, texts.named_verdict(replay.verdicts.get(judged), player_names(current))
+    return replay, replay.verdicts.get(judged)  # kept as the referee says it: seats, never names (events/names.py)
 
 
-def _answer(stored) -> dict:
-    """The 201's body: the entry as stored, its verdict, the log's new version."""
-    return {"entry": stored.to_json(), "verdict": stored.verdict, "version": stored.seq}
+def _answer(stored, names: list[str]) -> dict:
+    """The 201's body: the entry as stored, its verdict naming the players as they are called now, the log's new
+    version."""
+    return {"entry": stored.to_json(), "verdict": texts.named_verdict(stored.verdict, names), "version": stored.seq}
 
 
 def _quick(store: Store, table_id: str, game, holder, request: tuple, key: str | None) -> dict | None:
@@ -192,5 +194,5 @@ def _judged(store: Store, table_id: str, game, holder, current: Replayed, reques
                                     (entry.type, entry.seat, entry.at, entry.data, verdict))
     if appended is None:
         return None
-    remember_append(store, table_id, appended.entry, replay, game)
-    return _answer(appended.entry)
+    remember_append(store, table_id, appended.entry, replay, game, current.names)
+    return _answer(appended.entry, player_names(current))

@@ -31,7 +31,7 @@ def of_tables(store: Store, heads: list[GroupTable]) -> dict[str, Summary]:
     with lock:
         for head in heads:
             kept = cache.get(head.table_id)
-            if kept is not None and kept[0] == (head.version, head.hash):
+            if kept is not None and kept[0] == (head.version, head.hash, head.names):
                 out[head.table_id] = kept[1]
             else:
                 stale.append(head)
@@ -44,9 +44,10 @@ def of_tables(store: Store, heads: list[GroupTable]) -> dict[str, Summary]:
         for head in stale:
             entries = [e for e in logs[head.table_id] if e.seq <= head.version]
             out[head.table_id] = summary = summarise(entries)
-            _keep(head.table_id, (head.version, head.hash), summary)
+            _keep(head.table_id, (head.version, head.hash, head.names), summary)
             data = pickle.dumps(summary, protocol=pickle.HIGHEST_PROTOCOL)
-            folded.append((head.table_id, head.version, head.hash, replays.CODE, replays.state_seal(data) + data))
+            folded.append((head.table_id, head.version, head.hash, replays.code_for(head.names),
+                           replays.state_seal(data) + data))
         store.save_summaries(folded)
     return out
 
@@ -58,7 +59,7 @@ def _from_store(store: Store, heads: list[GroupTable], out: dict) -> list[GroupT
     for head in heads:
         row = kept.get(head.table_id)
         summary = None
-        if row is not None and (row[0], row[1], row[2]) == (head.version, head.hash, replays.CODE):
+        if row is not None and (row[0], row[1], row[2]) == (head.version, head.hash, replays.code_for(head.names)):
             seal, data = row[3][:32], row[3][32:]
             if hmac.compare_digest(seal, replays.state_seal(data)):
                 try:
@@ -67,7 +68,7 @@ def _from_store(store: Store, heads: list[GroupTable], out: dict) -> list[GroupT
                     summary = None
         if isinstance(summary, Summary):
             out[head.table_id] = summary
-            _keep(head.table_id, (head.version, head.hash), summary)
+            _keep(head.table_id, (head.version, head.hash, head.names), summary)
         else:
             left.append(head)
     return left
@@ -75,15 +76,15 @@ def _from_store(store: Store, heads: list[GroupTable], out: dict) -> list[GroupT
 
 def of_table(store: Store, table_id: str) -> Summary:
     """One table's current summary (its CSV)."""
-    version, last = store.head(table_id)
+    version, last, names = store.head_names(table_id)
     cache, lock = _cache()
     with lock:
         kept = cache.get(table_id)
-    if kept is not None and kept[0] == (version, last):
+    if kept is not None and kept[0] == (version, last, names):
         return kept[1]
     entries = store.log(table_id, upto=version)
     summary = summarise(entries)
-    _keep(table_id, (version, last), summary)
+    _keep(table_id, (version, last, names), summary)
     return summary
 
 

@@ -10,10 +10,12 @@ from api.application.errors import ApiError
 from api.rest.schemas.tables import read_new_table
 from events import ChainError, read_export
 from events import seal as seals
+from events.names import SeatName, is_apart, named_create
 from referee.log import game_module
 from referee.violations import N_, Malformed
 
-CREATE_FIELDS = {"game", "players", "options", "tracking"}
+CREATE_FIELDS = {"game", "players", "options", "tracking"}  # an export made before names left the log
+APART_FIELDS = {"game", "seats", "options", "tracking"}  # entry 1 naming its seats by ids; names on line 1
 SEAL_BROKEN = N_("line %(line)s: the seal of this server does not hold: the export was cut short or changed (E-4)")
 
 
@@ -55,14 +57,39 @@ def read(text: str) -> tuple[list[dict], bool]:
     return items, verified
 
 
+def seat_names(first: dict) -> list[SeatName]:
+    """Line 1's `names` (outside the chain) as the seats' names: `[{"person", "name"} | {"person", "forgotten"}]`,
+    one a seat, in entry 1's order."""
+    persons, listed = first["data"].get("seats"), first.get("names")
+    if not isinstance(persons, list) or not all(isinstance(p, str) and 1 <= len(p) <= 16 for p in persons):
+        raise Malformed("line 1: `seats` is a list of the seats' ids")
+    if not isinstance(listed, list) or len(listed) != len(persons):
+        raise Malformed("line 1: `names` gives each seat's name, one a seat")
+    out = []
+    for seat, (person, item) in enumerate(zip(persons, listed, strict=True)):
+        if not isinstance(item, dict) or item.get("person") != person:
+            raise Malformed(f"line 1: `names` item {seat} is the name of seat {seat}, `person` {person!r}")
+        number = item.get("forgotten")
+        if "name" not in item and not (isinstance(number, int) and not isinstance(number, bool) and number >= 1):
+            raise Malformed(f"line 1: `names` item {seat} has a `name`, or the `forgotten` number of its player")
+        out.append(SeatName(seat, person, item.get("name") if "name" in item else None,
+                            None if "name" in item else number))
+    return out
+
+
 def _check_create(first: dict) -> int:
     """Entry 1 as a new table's would be: a `create`, known fields only, names of 1 to 40 letters."""
     data = first["data"]
     if first["type"] != "create" or first["seat"] is not None:
         raise Malformed("line 1: a log starts with its `create` entry, naming the game and the players")
-    unknown = sorted(set(data) - CREATE_FIELDS)
+    fields = APART_FIELDS if is_apart(data) else CREATE_FIELDS
+    unknown = sorted(set(data) - fields)
     if unknown:
-        raise Malformed(f"line 1: a create has only {', '.join(sorted(CREATE_FIELDS))}, not {', '.join(unknown)}")
+        raise Malformed(f"line 1: a create has only {', '.join(sorted(fields))}, not {', '.join(unknown)}")
+    if is_apart(data):
+        data = named_create(data, seat_names(first))
+    elif first.get("names") is not None:
+        raise Malformed("line 1: `names` go with a create that names its seats by ids (`seats`)")
     try:
         loaded = read_new_table(data)
     except Malformed as bad:

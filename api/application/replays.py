@@ -30,10 +30,11 @@ class Replayed:
     when something needs them (a write, a correction, `?at=`); a read needs only the replay.
     """
 
-    __slots__ = ("version", "hash", "replay", "game", "_entries", "_load")
+    __slots__ = ("version", "hash", "replay", "game", "names", "_entries", "_load")
 
-    def __init__(self, version: int, hash: str | None, entries, replay: log.Replay, load=None, game=None):
-        self.version, self.hash, self.replay = version, hash, replay
+    def __init__(self, version: int, hash: str | None, entries, replay: log.Replay, load=None, game=None,
+                 names: int = 0):
+        self.version, self.hash, self.replay, self.names = version, hash, replay, names  # names: the table's names_rev
         self._entries = None if entries is None else tuple(entries)
         self._load = load
         self.game = game or game_module(self.entries[0].data["game"])
@@ -67,29 +68,29 @@ def current(store: Store, table_id: str, head: Head | None = None) -> Replayed:
         cached = cache.get(table_id)
     tail = None
     if head is not None:
-        version, last = head.version, head.hash
+        version, last, names = head.version, head.hash, head.names
     elif cached is not None:  # the head, and what another worker wrote since, in one read
-        version, last, tail = store.head_and_tail(table_id, cached.version)
+        version, last, names, tail = store.head_and_tail(table_id, cached.version)
     else:
-        version, last = store.head(table_id)
+        version, last, names = store.head_names(table_id)
     if version == 0:
         raise ApiError(404, "Unknown table", f"no table {table_id!r}", key="no table %(value)s",
                        params={"value": repr(table_id)})
-    if cached is not None and (cached.version, cached.hash) == (version, last):
+    if cached is not None and (cached.version, cached.hash, cached.names) == (version, last, names):
         return cached
     out = None
-    if cached is not None and cached.version < version:
+    if cached is not None and cached.version < version and cached.names == names:  # a name forgotten: read again
         out = _newer(store, table_id, head, cached, tail)
         if out is not None and (out.version, out.hash) != (version, last):
             out = None
     if out is None:
         settle_heap()
-        out = _from_snapshot(store, table_id, head, version, last)
+        out = _from_snapshot(store, table_id, head, version, last, names)
     if out is None:
         # The whole log, read the fast way (no hashes, verdicts or keys: the replay needs none), up to the
         # head read above, so that `last` is the hash of its last entry.
         entries = head.log() if head else store.log(table_id, upto=version)
-        out = Replayed(version, last, entries, log.replay(entries))
+        out = Replayed(version, last, entries, log.replay(entries), names=names)
     remember(table_id, out)
     if head is None:  # never inside an append's transaction: the snapshot has its own
         snapshot(store, table_id, out)
@@ -123,11 +124,12 @@ def _newer(store: Store, table_id: str, head: Head | None, cached: Replayed, tai
     version = added[-1].seq
     if any(entry.type in log.CORRECTIONS for entry in added):
         entries = [*cached.entries, *added]
-        return Replayed(version, tail.hash, entries, log.replay(entries), game=cached.game)
+        return Replayed(version, tail.hash, entries, log.replay(entries), game=cached.game, names=cached.names)
     replay = extend(cached.game, cached.replay, added)
     if cached._entries is not None:
-        return Replayed(version, tail.hash, (*cached._entries, *added), replay, game=cached.game)
-    return Replayed(version, tail.hash, None, replay, loader(store, table_id, version), game=cached.game)
+        return Replayed(version, tail.hash, (*cached._entries, *added), replay, game=cached.game, names=cached.names)
+    return Replayed(version, tail.hash, None, replay, loader(store, table_id, version), game=cached.game,
+                    names=cached.names)
 
 
 def settle_heap() -> None:
@@ -178,6 +180,12 @@ def _fingerprint() -> str:
 CODE = _fingerprint()
 
 
+def code_for(names: int) -> str:
+    """The tag of a kept fold (snapshot, summary): the code's fingerprint, and the table's names_rev, so that a fold
+    made before a name was forgotten is never used after (it is deleted then, and a late one never matches)."""
+    return CODE if not names else hashlib.sha256(f"{CODE}:{names}".encode()).hexdigest()
+
+
 def state_seal(data: bytes) -> bytes:
     return hmac.new(str(context.current().secret).encode(), data, hashlib.sha256).digest()
 
@@ -186,10 +194,10 @@ def loader(store: Store, table_id: str, version: int):
     return lambda: store.log(table_id, upto=version)
 
 
-def _from_snapshot(store: Store, table_id: str, head: Head | None, version: int, last: str | None):
+def _from_snapshot(store: Store, table_id: str, head: Head | None, version: int, last: str | None, names: int = 0):
     """The replay from the latest snapshot that matches the log, and the entries after it; or None."""
     snapshot = store.snapshot(table_id, version)
-    if snapshot is None or snapshot.code != CODE or len(snapshot.state) < 32:
+    if snapshot is None or snapshot.code != code_for(names) or len(snapshot.state) < 32:
         return None
     seal, data = snapshot.state[:32], snapshot.state[32:]
     if not hmac.compare_digest(seal, state_seal(data)):
@@ -210,7 +218,7 @@ def _from_snapshot(store: Store, table_id: str, head: Head | None, version: int,
     except Exception:  # the log replays; a snapshot it does not replay on is not to be trusted
         return None
     context.current().caches.setdefault("tables.snapshots", {})[table_id] = snapshot.version // SNAPSHOT_EVERY
-    return Replayed(version, last, None, replay, loader(store, table_id, version), game=game)
+    return Replayed(version, last, None, replay, loader(store, table_id, version), game=game, names=names)
 
 
 def snapshot(store: Store, table_id: str, replayed: Replayed) -> None:
@@ -221,4 +229,5 @@ def snapshot(store: Store, table_id: str, replayed: Replayed) -> None:
     known[table_id] = replayed.version // SNAPSHOT_EVERY
     game_name = replayed.game.__name__.split(".")[-2]  # referee.<game>.table
     data = pickle.dumps((game_name, replayed.replay), protocol=pickle.HIGHEST_PROTOCOL)
-    store.save_snapshot(table_id, Snapshot(replayed.version, replayed.hash, CODE, state_seal(data) + data))
+    store.save_snapshot(table_id, Snapshot(replayed.version, replayed.hash, code_for(replayed.names),
+                                           state_seal(data) + data))

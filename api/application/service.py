@@ -6,12 +6,13 @@ import secrets
 from datetime import UTC, datetime
 from functools import partial
 
-from api.application import context, imports, replays, texts
+from api.application import context, imports, replays
 from api.application.context import now
 from api.application.errors import ApiError
 from api.application.replays import Replayed
 from api.rest.schemas.tables import read_new_table
 from events import Head, Store, export_lines
+from events.names import SeatName, is_apart, named_create, new_person, split_create
 from referee import games, log
 from referee.log import Entry, game_module
 from referee.violations import N_, Malformed, Refusal
@@ -60,7 +61,7 @@ def catch_up(store: Store, table_id: str, game) -> Replayed:
         written: dict = {}
         appended = store.append(table_id, None, None, partial(_due_entry, store, table_id, game, written))
         if appended is not None:
-            remember_append(store, table_id, appended.entry, written["replay"], game)
+            remember_append(store, table_id, appended.entry, written["replay"], game, current.names)
     return replays.current(store, table_id)
 
 
@@ -88,8 +89,11 @@ def create_table(body: object, tokens: tuple[str, str, list[str]] | None = None)
     at = now()
     game.start(Entry(1, "create", None, at, data))
     table_id, host, seats = tokens or _new_tokens(len(data["players"]))
-    chained = Store.chain([("create", None, at, data, None)])
-    context.current().store.create_table(table_id, data["game"], host, seats, chained)
+    # Entry 1 names the seats by ids that say nothing; their names stay beside the log, to be forgotten if asked.
+    apart = {("seats" if k == "players" else k): ([new_person() for _ in v] if k == "players" else v)
+             for k, v in data.items()}
+    chained = Store.chain([("create", None, at, apart, None)])
+    context.current().store.create_table(table_id, data["game"], host, seats, chained, names=data["players"])
     return _created(table_id, host, seats, data["players"], 1)
 
 
@@ -113,9 +117,11 @@ def player_names(current: Replayed) -> list[str]:
     return list(current.replay.state.players)  # both games keep entry 1's names: no read of the log
 
 
-def remember_append(store: Store, table_id: str, stored, replay: log.Replay, game) -> None:
-    """Keep the replay an append made (its entries are read from the log only if something needs them)."""
-    replayed = Replayed(stored.seq, stored.hash, None, replay, replays.loader(store, table_id, stored.seq), game=game)
+def remember_append(store: Store, table_id: str, stored, replay: log.Replay, game, names: int = 0) -> None:
+    """Keep the replay an append made (its entries are read from the log only if something needs them); `names`:
+    the names_rev of the replay it extended."""
+    replayed = Replayed(stored.seq, stored.hash, None, replay, replays.loader(store, table_id, stored.seq), game=game,
+                        names=names)
     replays.remember(table_id, replayed)
     replays.snapshot(store, table_id, replayed)
     context.current().tell(table_id, stored)  # to this process's live streams (api/shell/context.py)
@@ -138,6 +144,13 @@ def entries(table_id: str, after: int = 0) -> dict:
     listed = store.entries(table_id, after=after)
     version = listed[-1].seq if listed else store.head(table_id)[0]
     return {"entries": [e.to_json() for e in listed], "version": version}
+
+
+def names_line(store: Store, table_id: str) -> list[dict]:
+    """The seats' names as an export's line 1 carries them beside the chain: a forgotten player's number, never
+    her name. (/entries and the streams give entry 1 as the chain holds it: ids, no names; GET the table for them.)"""
+    return [{"person": s.person, "name": s.name} if s.name is not None else {"person": s.person, "forgotten": s.forgotten}
+            for s in store.seat_names(table_id)]
 
 
 def entries_as_logged(table_id: str, after: int = 0) -> list[dict]:
@@ -168,7 +181,9 @@ def export(table_id: str) -> str:
     store = context.current().store
     record = table_record(store, table_id)
     catch_up(store, table_id, game_module(record.game))
-    return "".join(export_lines(store.entries(table_id), seal=imports.sealer()))
+    listed = store.entries(table_id)
+    names = names_line(store, table_id) if listed and is_apart(listed[0].data) else None
+    return "".join(export_lines(listed, seal=imports.sealer(), names=names))
 
 
 def import_log(text: str) -> dict:
@@ -176,15 +191,26 @@ def import_log(text: str) -> dict:
     replay (E-2); `verified` says whether this server's seal holds on it (else it came from elsewhere)."""
     items, verified = imports.read(text)
     first = items[0]
-    entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"], i["data"]) for i in items]
+    if is_apart(first["data"]):
+        stored_first, named = first["data"], imports.seat_names(first)
+        reseal = None
+    else:  # an export made before names left the log: moved out as migration 0008 does, the chain re-sealed
+        stored_first, names = split_create(first["data"])
+        named = [SeatName(seat, person, name) for seat, (person, name) in enumerate(zip(stored_first["seats"], names,
+                                                                                      strict=True))]
+        reseal = (items[-1]["seq"], items[-1]["hash"])
+    read_first = named_create(stored_first, named)
+    entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"], read_first if i["seq"] == 1 else i["data"])
+                for i in items]
     try:
         replay = log.replay(entries_)
     except Refusal as refusal:
-        refusal.players = list(first["data"]["players"])
+        refusal.players = list(read_first["players"])
         raise
-    names = list(first["data"]["players"])
-    chained = Store.chain([(i["type"], i["seat"], i["at"], i["data"], texts.named_verdict(replay.verdicts.get(i["seq"]),
-                                                                                         names)) for i in items])
-    table_id, host, seats = _new_tokens(len(first["data"]["players"]))
-    context.current().store.create_table(table_id, first["data"]["game"], host, seats, chained)
-    return {**_created(table_id, host, seats, first["data"]["players"], chained[-1].seq), "verified": verified}
+    chained = Store.chain([(i["type"], i["seat"], i["at"], stored_first if i["seq"] == 1 else i["data"],
+                            replay.verdicts.get(i["seq"])) for i in items])
+    table_id, host, seats = _new_tokens(len(named))
+    context.current().store.create_table(table_id, first["data"]["game"], host, seats, chained,
+                                         names=[s.name for s in named], forgotten=[s.forgotten for s in named],
+                                         reseal=reseal)
+    return {**_created(table_id, host, seats, read_first["players"], chained[-1].seq), "verified": verified}

@@ -84,10 +84,10 @@ def take_seat(table_id: str, next_id: str) -> str | None:
 def play_again(table_id: str) -> str:
     """Open the table after this one, or find it open (one next table, whichever phone asks and however
     often: api/application/successor.py), in the same group, and take this phone's place at it; give its id."""
-    items = backend.entries(table_id)
-    first = {k: v for k, v in items[0].items() if k in ("game", "players", "options", "tracking")}
+    reading = facts.reading(table_id)  # entry 1 as the replay reads it: with the players' names (events/names.py)
+    first = {k: v for k, v in reading.entries[0].data.items() if k in ("game", "players", "options", "tracking")}
     body = again_body(first)
-    dealer = next_first_dealer(facts.reading(table_id), len(body["players"]))
+    dealer = next_first_dealer(reading, len(body["players"]))
     try:
         next_id, opened = successor.open_next(table_id, body)
     except backend.ERRORS as exc:

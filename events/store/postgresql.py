@@ -37,7 +37,8 @@ HEAD = head_sql(PARAM)
 # for the table's row lock (held by an append to the same table until it commits) and then reads the row as
 # committed, so the head it returns is the latest, and the next append to this table waits for this one.
 LOCK_HEAD = (TABLES.update().where(TABLES.c.id == sa.bindparam("table_id"))
-             .values(head_seq=TABLES.c.head_seq).returning(TABLES.c.head_seq, TABLES.c.head_hash, KEYED))
+             .values(head_seq=TABLES.c.head_seq).returning(TABLES.c.head_seq, TABLES.c.head_hash, KEYED,
+                                                               TABLES.c.names_rev))
 
 # Writes the entry, moves the head and tells the live streams (a NOTIFY carrying the entry, sent at commit to
 # every worker and host: events/live.py) in one statement, one round trip.

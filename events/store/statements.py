@@ -49,13 +49,13 @@ def tail_sql(tail_columns: str, param: str) -> str:
 # The head and, in the same statement (one snapshot, one round trip), those entries: a read of a table another
 # worker wrote to since (api/application/replays.py).
 def head_and_tail_sql(tail_columns: str, param: str) -> str:
-    return (f"SELECT t.head_seq, t.head_hash, {tail_columns} FROM tables t LEFT JOIN entries e "
+    return (f"SELECT t.head_seq, t.head_hash, t.names_rev, {tail_columns} FROM tables t LEFT JOIN entries e "
             f"ON e.table_id = t.id AND e.seq > {param.format('after')} "
             f"WHERE t.id = {param.format('table_id')} ORDER BY e.seq")
 
 
 def head_sql(param: str) -> str:
-    return f"SELECT head_seq, head_hash FROM tables WHERE id = {param.format('table_id')}"
+    return f"SELECT head_seq, head_hash, names_rev FROM tables WHERE id = {param.format('table_id')}"
 
 
 # These run on every request.
@@ -67,7 +67,7 @@ BY_KEY = sa.select(ENTRIES).where(ENTRIES.c.table_id == sa.bindparam("table_id")
 TABLE = sa.select(TABLES).where(TABLES.c.id == sa.bindparam("table_id"))
 # The append's first statement where the transaction already holds the table (SQLite's BEGIN IMMEDIATE holds
 # the whole database): the head, and whether the key is known. PostgreSQL's takes the row lock (`LOCK_HEAD`).
-READ_HEAD = sa.select(TABLES.c.head_seq, TABLES.c.head_hash, KEYED).where(TABLES.c.id == sa.bindparam("table_id"))
+READ_HEAD = sa.select(TABLES.c.head_seq, TABLES.c.head_hash, KEYED, TABLES.c.names_rev).where(TABLES.c.id == sa.bindparam("table_id"))
 MOVE_HEAD = (TABLES.update().where(TABLES.c.id == sa.bindparam("table_id"))
              .values(head_seq=sa.bindparam("head_seq"), head_hash=sa.bindparam("head_hash")))
 ROW = ("table_id", "seq", "type", "seat", "at", "payload", "idempotency_key", "verdict", "hash", "prev_hash")

@@ -17,6 +17,8 @@ import sqlalchemy as sa
 
 from events.chain import entry_hash
 from events.groups import GroupRecords
+from events.name_records import NameRecords, names_in, write_names
+from events.names import is_apart, resolved
 from events.records import Appended, Conflict, StoredEntry, TableRecord, entry_text, row_entry, token_hash, utc
 from events.side import SideRecords
 from events.store import postgresql, sqlite
@@ -42,6 +44,7 @@ class Head:
     version: int
     hash: str | None
     _conn: sa.Connection = field(repr=False)
+    names: int = 0  # the table's names_rev: moved when a seat's name is forgotten
 
     def log(self, after: int = 0) -> list:
         """The log as the referee reads it (`referee.log.Entry`), up to this head, inside the transaction."""
@@ -60,7 +63,10 @@ def _select_entries(conn, table_id: str, after: int, upto: int | None) -> list[S
 def _select_log(conn, table_id: str, after: int, upto: int) -> list:
     """Read entries `after < seq <= upto` straight into `referee.log.Entry`: one JSON parse for all payloads."""
     query = SQL[conn.dialect.name].LOG
-    return log_entries(conn.execute(query, {"table_id": table_id, "after": after, "upto": upto}).all())
+    entries = log_entries(conn.execute(query, {"table_id": table_id, "after": after, "upto": upto}).all())
+    if after == 0 and entries and is_apart(entries[0].data):  # entry 1 names its seats by ids: read their names
+        return resolved(entries, names_in(conn, [table_id])[table_id])
+    return entries
 
 
 class _Moved(Exception):
@@ -84,7 +90,7 @@ def _chained(version: int, last: str | None, decision: Decision, key: str | None
     return StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last, verdict, key)
 
 
-class Store(SideRecords, GroupRecords, TournamentRecords):
+class Store(SideRecords, GroupRecords, TournamentRecords, NameRecords):
     """The event store over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
     def __init__(self, engine: sa.Engine, writing: Callable, lock_rows: bool = True):
@@ -156,15 +162,15 @@ class Store(SideRecords, GroupRecords, TournamentRecords):
             cursor.execute(self.sql.TAIL, {"table_id": table_id, "after": after})
             return tail_of(cursor.fetchall())
 
-    def head_and_tail(self, table_id: str, after: int) -> tuple[int, str | None, Tail]:
-        """The log's version and last hash (0, None for no table), and the entries after `after` (`Tail`), as one
-        snapshot shows them."""
+    def head_and_tail(self, table_id: str, after: int) -> tuple[int, str | None, int, Tail]:
+        """The log's version and last hash (0, None for no table), its names' revision, and the entries after
+        `after` (`Tail`), as one snapshot shows them."""
         with self._driver() as cursor:
             cursor.execute(self.sql.HEAD_AND_TAIL, {"table_id": table_id, "after": after})
             rows = cursor.fetchall()
         if not rows:
-            return 0, None, Tail([], None, None)
-        return rows[0][0], rows[0][1], tail_of([row[2:] for row in rows if row[2] is not None])
+            return 0, None, 0, Tail([], None, None)
+        return rows[0][0], rows[0][1], rows[0][2], tail_of([row[3:] for row in rows if row[3] is not None])
 
     def log(self, table_id: str, after: int = 0, upto: int | None = None) -> list:
         """Read the log as the referee replays it (`referee.log.Entry`, no hashes or verdicts): the fast path."""
@@ -177,18 +183,29 @@ class Store(SideRecords, GroupRecords, TournamentRecords):
             return {}
         with self.engine.connect() as conn:
             rows = conn.execute(self.sql.LOGS, {"ids": list(table_ids)}).all()
-        return logs_of(rows, table_ids)
+            logs = logs_of(rows, table_ids)
+            names = names_in(conn, [t for t, log in logs.items() if log and is_apart(log[0].data)])
+        return {table_id: resolved(log, names[table_id]) if table_id in names else log
+                for table_id, log in logs.items()}
 
     def head(self, table_id: str) -> tuple[int, str | None]:
         """Read the version and last hash of a log (0, None when it has no entry)."""
+        return self.head_names(table_id)[:2]
+
+    def head_names(self, table_id: str) -> tuple[int, str | None, int]:
+        """The version and last hash of a log, and its names' revision (moved each time a name is forgotten)."""
         with self._driver() as cursor:
             cursor.execute(self.sql.HEAD, {"table_id": table_id})
             row = cursor.fetchone()
-        return (0, None) if row is None else (row[0], row[1])
+        return (0, None, 0) if row is None else (row[0], row[1], row[2])
 
     def create_table(self, table_id: str, game: str, host_token: str, seat_tokens: list[str],
-                     entries: list[StoredEntry]) -> list[StoredEntry]:
-        """Write a new table with its first entries (a `create`, or an imported log) in one transaction."""
+                     entries: list[StoredEntry], names: list[str | None] | None = None,
+                     forgotten: list[int | None] | None = None, reseal: tuple[int, str] | None = None,
+                     ) -> list[StoredEntry]:
+        """Write a new table with its first entries (a `create`, or an imported log) in one transaction, and the
+        names of the seats entry 1 names by ids (`forgotten`: the number of each seat whose name is None); `reseal`:
+        the head of the chain an older export had before its names came out of it."""
         with self._writing(table_id) as conn:
             conn.execute(TABLES.insert().values(
                 id=table_id, game=game, created_at=datetime.now(UTC), host_token_hash=token_hash(host_token),
@@ -196,6 +213,10 @@ class Store(SideRecords, GroupRecords, TournamentRecords):
                 head_seq=entries[-1].seq if entries else 0, head_hash=entries[-1].hash if entries else None))
             if entries:
                 conn.execute(ENTRIES.insert(), [self._row(table_id, e) for e in entries])
+            if names is not None:
+                write_names(conn, table_id, entries[0].data["seats"], names, forgotten)
+            if reseal is not None:
+                self.record_reseal(conn, table_id, reseal)
         return entries
 
     def append(self, table_id: str, expected_version: int | None, idempotency_key: str | None,
@@ -219,8 +240,8 @@ class Store(SideRecords, GroupRecords, TournamentRecords):
     def _append(self, table_id, expected_version, idempotency_key, decide, authorise) -> Appended | None:
         with self._writing(table_id) as conn:
             row = conn.execute(self._lock_head, {"table_id": table_id, "key": idempotency_key}).first()
-            version, last, keyed = (0, None, None) if row is None else tuple(row)
-            head = Head(table_id, version, last, conn)
+            version, last, keyed, names = (0, None, None, 0) if row is None else tuple(row)
+            head = Head(table_id, version, last, conn, names)
             stored = None
             if keyed is not None or (expected_version not in (None, version) and idempotency_key is not None):
                 # A known key; or the log moved while this append waited for the lock, maybe by a retry with

@@ -23,7 +23,9 @@ def test_entry_one_is_the_creation_with_normalised_options(tables):
     table = tables.create("rami", ["Ana", "Ben", "Chloé"], options={"opening": 71})
     [first] = table.entries()
     assert (first["seq"], first["type"], first["seat"]) == (1, "create", None)
-    assert first["game"] == "rami" and first["players"] == ["Ana", "Ben", "Chloé"]
+    assert first["game"] == "rami" and "players" not in first  # the chain names seats by ids, never by names
+    assert len(set(first["seats"])) == 3 and not any(n in str(first["seats"]) for n in ("Ana", "Ben", "Chloé"))
+    assert [p["name"] for p in table.state()["players"]] == ["Ana", "Ben", "Chloé"]  # beside it (events/names.py)
     assert first["options"]["opening"] == 71 and first["tracking"] == "full"
 
 

@@ -38,7 +38,8 @@ def without_id(state):
 def test_the_export_is_one_entry_a_line_with_its_hash(played):
     lines = [json.loads(line) for line in export(played).splitlines()]
     assert [line["seq"] for line in lines] == list(range(1, 9))
-    assert [{k: v for k, v in line.items() if k != "seal"} for line in lines] == played.entries()
+    assert [{k: v for k, v in line.items() if k not in ("seal", "names")} for line in lines] == played.entries()
+    assert [n["name"] for n in lines[0]["names"]] == [p["name"] for p in played.state()["players"]]  # beside the chain
     assert "seal" in lines[-1] and not any("seal" in line for line in lines[:-1])  # the server's seal on the head
     assert all(len(line["hash"]) == 64 for line in lines)
 

@@ -200,6 +200,8 @@ def test_an_sqlite_file_not_migrated_to_the_head_trigger_takes_the_locked_way(tm
     url = f"sqlite:///{tmp_path}/old.sqlite3"
     upgrade(url, "0004_server_head")
     old = open_store(url)
+    with old.engine.begin() as conn:  # the column of a later migration (0007) that every head read takes
+        conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN names_rev INTEGER NOT NULL DEFAULT 0")
     new_table(old)
     assert _quick(old, "t1", *old.head("t1")) is None
     assert old.append("t1", 1, None, write()).entry.seq == 2 and old.head("t1")[0] == 2

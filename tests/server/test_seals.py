@@ -36,7 +36,7 @@ def rehashed(lines: list[dict]) -> list[dict]:
     """Recompute every hash, as a forger who changed a line would."""
     prev, out = None, []
     for line in lines:
-        data = {k: v for k, v in line.items() if k not in ("seq", "type", "at", "seat", "hash", "seal")}
+        data = {k: v for k, v in line.items() if k not in ("seq", "type", "at", "seat", "hash", "seal", "names")}
         prev = entry_hash(line["seq"], line["type"], line["seat"], datetime.fromisoformat(line["at"]), data, prev)
         out.append(line | {"hash": prev})
     return out
