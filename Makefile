@@ -22,7 +22,7 @@ PORT ?= 8000
 # The Procfile's server (gunicorn, its worker class and settings), so that a family's laptop serves as production
 # does. `make run` listens on all interfaces, so that the other phones on the Wi-Fi reach it, and prints the
 # address they open; `make serve` listens on this machine only.
-GUNICORN := $(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class api.shell.worker.Worker --worker-connections 8000 --keep-alive 5
+GUNICORN := $(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class api.shell.worker.Worker --worker-connections 8000 --backlog 4096 --keep-alive 5
 run: migrate
 	@$(PY) -m api.web.address $(PORT)
 	$(GUNICORN) --bind 0.0.0.0:$(PORT) 'api:create_app()'

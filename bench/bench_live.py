@@ -20,6 +20,7 @@ import collections
 import contextlib
 import json
 import os
+import random
 import shlex
 import statistics
 import sys
@@ -34,8 +35,9 @@ PACED_RATE = 25.0  # writes/s over all tables while latency is measured: 125 tab
 PACED_SECONDS = 8.0
 RATE_SECONDS = 6.0
 WRITERS = 4
-ARRIVALS = float(os.environ.get("BENCH_LIVE_ARRIVALS", 250))  # new streams a second while they open (10,000
+ARRIVALS = float(os.environ.get("BENCH_LIVE_ARRIVALS", 100))  # new streams a second while they open (10,000
 # phones whose streams end every 5 minutes reconnect at 33 a second)
+RETRY = 2.0  # seconds before a phone whose stream was refused or reset tries again (the stream's `retry:`)
 PER_ADDRESS = 120  # phones behind one address (a club's Wi-Fi): each address is another 127.x.y.z
 CARDS = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
 
@@ -79,21 +81,29 @@ class Table:
 
 
 class Phone:
-    """One stream: the time each event id arrived."""
+    """One stream, as a browser's EventSource holds it: the time each event id arrived; a connection refused,
+    reset or answered 503/429 is tried again RETRY seconds later (a little spread), until it is open."""
 
     def __init__(self, table: Table):
         self.table, self.seen, self.task, self.status = table, {}, None, "not connected"
+        self.tries, self.open = 0, False
 
     async def hold(self, ready: asyncio.Event, address: str) -> None:
-        try:
-            await self._hold(ready, address)
-        except OSError as error:
-            self.status = repr(error)
+        after = self.table.version
+        while True:
+            self.tries += 1
+            try:
+                await self._hold(ready, address, after)
+            except OSError as error:
+                self.status = repr(error)
+            if ready.is_set():  # it was open: go on after the last event, as EventSource does
+                after = max(self.seen, default=after)
+            await asyncio.sleep(RETRY * (0.5 + random.random()))
 
-    async def _hold(self, ready: asyncio.Event, address: str) -> None:
+    async def _hold(self, ready: asyncio.Event, address: str, after: int) -> None:
         reader, writer = await asyncio.open_connection("127.0.0.1", self.table.port, local_addr=(address, 0))
         self.status = "connected"
-        writer.write(f"GET /api/v1/tables/{self.table.id}/events?after={self.table.version} HTTP/1.1\r\n"
+        writer.write(f"GET /api/v1/tables/{self.table.id}/events?after={after} HTTP/1.1\r\n"
                      "Host: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
         # Read what has come, not line by line: these phones run on the server's own two cores, and their
         # reading is not the server's work (a real phone is another machine).
@@ -112,7 +122,9 @@ class Phone:
                         ready.set()
                     elif line.startswith(b"HTTP/1.1 "):
                         self.status = line.decode().strip()
+                        self.open = self.status.startswith("HTTP/1.1 200")
         finally:
+            self.open = False
             writer.close()
 
 
@@ -230,7 +242,8 @@ async def run(pool, port: int, server, n: int, writers: list[Table], before: tup
     mean of the rates without streams just before and just after (the machine's speed drifts within a run).
     Give the rates measured after."""
     tables, phones = await open_phones(port, n)
-    held = sum(1 for p in phones if not p.task.done())
+    held = sum(1 for p in phones if p.open)
+    retried = sum(p.tries - 1 for p in phones)
     delays = await paced(tables, phones)
     lost = sum(1 for d in delays if d == float("inf"))
     got = [d for d in delays if d != float("inf")] or [float("inf")]
@@ -242,7 +255,7 @@ async def run(pool, port: int, server, n: int, writers: list[Table], before: tup
     await asyncio.sleep(1.0)  # the server notices the closed streams
     after = await rates_apart(pool, port, writers)
     baseline = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
-    print(f"  N={n:4d}: {held} streams held; POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
+    print(f"  N={n:4d}: {held} streams held ({retried} connections tried again); POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
           f" ({lost} missing); server memory {memory:.0f} MB ({(memory - idle) * 1024 / max(1, held):.0f} KB a"
           f" stream); writes {writes:.0f}/s ({writes / baseline[0]:.0%} of"

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKER_FLAGS = ("-k", "--worker-class", "--threads", "--worker-connections", "--keep-alive")
+WORKER_FLAGS = ("-k", "--worker-class", "--threads", "--worker-connections", "--keep-alive", "--backlog")
 
 
 def worker_flags(procfile: Path = ROOT / "Procfile") -> list[str]:
