@@ -85,8 +85,10 @@ def postgresql_available() -> bool:
 class Gunicorn:
     """`gunicorn -w WORKERS` of an app (`api:create_app()` or the bare route) in a process group of its own."""
 
-    def __init__(self, url: str | None, app: str = "api:create_app()", workers: int = WORKERS):
+    def __init__(self, url: str | None, app: str = "api:create_app()", workers: int = WORKERS,
+                 flags: list[str] | None = None):
         self.url, self.app, self.workers = url, app, workers
+        self.flags = FLAGS if flags is None else flags
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
@@ -95,7 +97,7 @@ class Gunicorn:
         if self.url:
             env["DATABASE_URL"] = self.url
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-w", str(self.workers), *FLAGS, "-b", f"127.0.0.1:{self.port}",
+            [sys.executable, "-m", "gunicorn", "-w", str(self.workers), *self.flags, "-b", f"127.0.0.1:{self.port}",
              "--graceful-timeout", "5", self.app], cwd=ROOT, env=env, start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + wait

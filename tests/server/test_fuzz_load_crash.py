@@ -69,14 +69,14 @@ def test_the_durable_floor_writes_a_chained_entry_per_post_and_reads_its_head(da
 
     monkeypatch.setenv("DATABASE_URL", database_url)
     monkeypatch.setattr(floor, "_store", None)
-    monkeypatch.setattr(floor, "_head", {})
+    monkeypatch.setattr(floor, "_free", [])
     client = floor.app.test_client()
     answers = [client.post("/echo") for _ in range(3)]
     assert [(a.status_code, a.get_json()["version"]) for a in answers] == [(201, 2), (201, 3), (201, 4)]
     assert client.get("/view").get_json() == {"version": 4}
     store = open_store(database_url)
     try:
-        logged = store.entries(f"floor-{os.getpid()}")
+        logged = store.entries(f"floor-{os.getpid()}-{floor._made[0]}")
     finally:
         store.engine.dispose()
         floor._store.engine.dispose()
