@@ -42,6 +42,7 @@ from limits.strategies import STRATEGIES
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from api.shell.errors import problem
+from api.shell.local_counts import LocalCounts
 
 DEFAULTS = {
     "RATELIMIT_WRITES": "50 per 10 seconds;1200 per 10 minutes",  # per token: one table's phones
@@ -107,7 +108,7 @@ class Counts:
 
     def __init__(self, uri: str, options: dict, strategy: str):
         self.kind = STRATEGIES[strategy]
-        self.storage = storage_from_string(uri, **options)
+        self.storage = LocalCounts() if uri == "memory://" else storage_from_string(uri, **options)
         self.limiter = self.kind(self.storage)
         self.shared = not isinstance(self.storage, MemoryStorage)
         self.fallback = None
@@ -123,7 +124,7 @@ class Counts:
     def away(self, error: Exception):
         with self.lock:
             if self.fallback is None:
-                self.fallback = self.kind(MemoryStorage())
+                self.fallback = self.kind(LocalCounts())
             if time.monotonic() >= self.away_until:
                 logging.getLogger("arbitre.limits").warning(
                     "rate-limit storage unreachable (%s): counting in this process's memory for %.0f s", error,
