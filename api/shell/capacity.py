@@ -19,6 +19,8 @@ from __future__ import annotations
 import os
 import threading
 
+from api.shell import host
+
 STREAMS = 6000  # open streams a worker holds (2 workers: 12,000 a host)
 CLIENT_STREAMS = 300  # open streams from one address, per worker
 CLIENT_CONNECTIONS = 600  # open connections from one address, per worker (0: no cap, e.g. behind a proxy)
@@ -63,9 +65,14 @@ class Counts:
                                 f"({most_each}): close some")
             self.total += 1
             self.by_address[address] = held + 1
+            self.most = most
+            if most and self.total == most:  # at the cap: the host's /readyz counts this worker full
+                host.mark(self.kind, True)
 
     def leave(self, address: str) -> None:
         with self.lock:
+            if self.most and self.total == self.most:
+                host.mark(self.kind, False)
             self.total -= 1
             left = self.by_address.get(address, 1) - 1
             if left > 0:

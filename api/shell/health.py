@@ -38,14 +38,17 @@ def healthz():
 
 @bp.get("/readyz")
 def readyz():
-    """Say whether this process has room for more phones, and the database answers with every migration: 200, or
-    503 saying what is missing (a load balancer then sends phones to another host)."""
+    """Say whether this host has room for more phones (one of its workers has), and the database answers with
+    every migration: 200, or 503 saying what is missing (a load balancer then sends phones to another host)."""
+    from api.shell import host
     from api.shell.stream import full
     from events.db import get_store
 
-    crowded = full()
+    here = full()  # this worker's own counts, as they are now; the others' marks (api/shell/host.py)
+    crowded = here and (here if host.workers() == 1 else host.full())
     if crowded:
-        return _not_ready(f"this server is full ({crowded}): send phones elsewhere", status="full")
+        return _not_ready(f"this server is full ({crowded}): send phones elsewhere",
+                          status="full")
 
     try:
         with get_store().engine.connect() as conn:

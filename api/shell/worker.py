@@ -23,7 +23,7 @@ import socket
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
-from api.shell import capacity
+from api.shell import capacity, host
 
 SPARE = 256  # greenlets beyond --worker-connections, for the refusals
 DEFER = 10  # seconds the kernel holds a connection that has sent nothing before handing it over anyway
@@ -67,6 +67,7 @@ class Worker(GeventWorker):
         if soft < hard:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
         os.environ.setdefault("ARBITRE_WORKERS", str(self.cfg.workers))  # api.shell.limits divides by it
+        os.environ.setdefault(host.GROUP, str(os.getppid()))  # the workers of this server share their marks
         capacity.connections.most = self.admitted
         for listener in self.sockets:  # accept a connection once its request has begun to arrive: a phone that
             if listener.FAMILY in (socket.AF_INET, socket.AF_INET6):  # is slow to send it holds no greenlet and
