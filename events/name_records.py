@@ -20,10 +20,13 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 
 from events.group_models import GROUP_TABLES, MEMBERS, NAMES, SUMMARIES
+from events.groups import name_key
 from events.models import ResealRow, SeatNameRow, SnapshotRow, TableRow, table_of
 from events.names import SeatName, forgotten_label
+from events.tournament_models import TournamentRow
 
 logger = logging.getLogger(__name__)
+TOURNAMENTS = table_of(TournamentRow)
 SEAT_NAMES, RESEALS, SNAPSHOTS, TABLES = table_of(SeatNameRow), table_of(ResealRow), table_of(SnapshotRow), \
     table_of(TableRow)
 NAMES_OF = (sa.select(SEAT_NAMES.c.table_id, SEAT_NAMES.c.seat, SEAT_NAMES.c.person, SEAT_NAMES.c.name,
@@ -31,7 +34,7 @@ NAMES_OF = (sa.select(SEAT_NAMES.c.table_id, SEAT_NAMES.c.seat, SEAT_NAMES.c.per
             .where(SEAT_NAMES.c.table_id.in_(sa.bindparam("ids", expanding=True)))
             .order_by(SEAT_NAMES.c.table_id, SEAT_NAMES.c.seat))
 # What a forgotten name leaves behind in SQL tables; the database's files are then scrubbed (`scrub`).
-SCRUBBED = ("seat_names", "group_members", "group_names", "snapshots", "table_summaries")
+SCRUBBED = ("seat_names", "group_members", "group_names", "snapshots", "table_summaries", "tournaments")
 
 
 def names_in(conn, table_ids: list[str]) -> dict[str, list[SeatName]]:
@@ -43,7 +46,7 @@ def names_in(conn, table_ids: list[str]) -> dict[str, list[SeatName]]:
     return out
 
 
-def write_names(conn, table_id: str, persons: list[str], names: list[str | None],
+def write_names(conn, table_id: str, persons: list[str], names: list[str] | list[str | None],
                 forgotten: list[int | None] | None = None) -> None:
     forgotten = forgotten or [None] * len(persons)
     conn.execute(SEAT_NAMES.insert(), [{"table_id": table_id, "seat": seat, "person": person, "name": name,
@@ -61,6 +64,18 @@ def _forgotten(conn, table_ids: list[str], seats: dict[str, int], number: int) -
         conn.execute(TABLES.update().where(TABLES.c.id.in_(table_ids)).values(names_rev=TABLES.c.names_rev + 1))
         conn.execute(SNAPSHOTS.delete().where(SNAPSHOTS.c.table_id.in_(table_ids)))
         conn.execute(SUMMARIES.delete().where(SUMMARIES.c.table_id.in_(table_ids)))
+
+
+def _forgotten_in_tournaments(conn, group_id: str, keys: set[str], label: str) -> None:
+    """The group's tournaments list their players by name (settings): hers become her label."""
+    for row in conn.execute(sa.select(TOURNAMENTS.c.id, TOURNAMENTS.c.settings)
+                            .where(TOURNAMENTS.c.group_id == group_id)).all():
+        settings = json.loads(row.settings)
+        players = settings.get("players")
+        if isinstance(players, list) and any(isinstance(p, str) and name_key(p) in keys for p in players):
+            settings["players"] = [label if isinstance(p, str) and name_key(p) in keys else p for p in players]
+            conn.execute(TOURNAMENTS.update().where(TOURNAMENTS.c.id == row.id)
+                         .values(settings=json.dumps(settings, ensure_ascii=False, separators=(",", ":"))))
 
 
 class NameRecords:
@@ -113,7 +128,10 @@ class NameRecords:
                 taken = conn.execute(sa.select(sa.func.max(MEMBERS.c.forgotten))
                                      .where(MEMBERS.c.group_id == group_id)).scalar()
                 number = (taken or 0) + 1
+            keys = set(conn.execute(sa.select(NAMES.c.key).where(NAMES.c.group_id == group_id,
+                                                                 NAMES.c.member_id == member_id)).scalars())
             conn.execute(NAMES.delete().where(NAMES.c.group_id == group_id, NAMES.c.member_id == member_id))
+            _forgotten_in_tournaments(conn, group_id, keys, forgotten_label(number))
             conn.execute(MEMBERS.update().where(MEMBERS.c.group_id == group_id, MEMBERS.c.id == member_id)
                          .values(name=forgotten_label(number), forgotten=number))
             seats: dict[str, int] = {}

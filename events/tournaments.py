@@ -20,6 +20,8 @@ import sqlalchemy as sa
 
 from events.group_models import GROUP_TABLES
 from events.models import EntryRow, JoinCodeRow, TableRow, table_of
+from events.name_records import write_names
+from events.names import is_apart
 from events.records import StoredEntry, token_hash
 from events.tournament_models import TOURNAMENT_TABLES, TOURNAMENTS
 
@@ -59,6 +61,7 @@ class TournamentTable(NamedTuple):
     hash: str
     closed_seq: int | None
     closed_hash: str | None
+    names: int = 0  # the table's names_rev: moved each time a name at it is forgotten
 
 
 class NewTable(NamedTuple):
@@ -78,7 +81,8 @@ class RoundTaken(Exception):
 
 
 _COLUMNS = (TOURNAMENT_TABLES.c.table_id, TOURNAMENT_TABLES.c.round, TOURNAMENT_TABLES.c.number, TABLES.c.created_at,
-            TABLES.c.head_seq, TABLES.c.head_hash, TOURNAMENT_TABLES.c.closed_seq, TOURNAMENT_TABLES.c.closed_hash)
+            TABLES.c.head_seq, TABLES.c.head_hash, TOURNAMENT_TABLES.c.closed_seq, TOURNAMENT_TABLES.c.closed_hash,
+            TABLES.c.names_rev)
 TABLES_OF = (sa.select(*_COLUMNS).join(TABLES, TABLES.c.id == TOURNAMENT_TABLES.c.table_id)
              .where(TOURNAMENT_TABLES.c.tournament_id == sa.bindparam("tournament_id"))
              .order_by(TOURNAMENT_TABLES.c.round, TOURNAMENT_TABLES.c.number))
@@ -120,7 +124,7 @@ class TournamentRecords:
         with self.engine.connect() as conn:
             rows = conn.execute(TABLES_OF, {"tournament_id": tournament_id}).all()
         return [TournamentTable(r.table_id, r.round, r.number, _utc(r.created_at), r.head_seq, r.head_hash,
-                                r.closed_seq, r.closed_hash) for r in rows]
+                                r.closed_seq, r.closed_hash, r.names_rev) for r in rows]
 
     def tournament_of(self, table_id: str) -> tuple[str, int, int] | None:
         """The tournament a table plays in, its round and number; None for a table outside any."""
@@ -146,6 +150,8 @@ class TournamentRecords:
                     seat_token_hashes=_dumps([token_hash(t) for t in table.seat_tokens]),
                     head_seq=last.seq, head_hash=last.hash))
                 conn.execute(ENTRIES.insert(), [self._row(table.table_id, e) for e in table.entries])
+                if is_apart(table.entries[0].data):  # entry 1 names seats by ids; their names beside the log
+                    write_names(conn, table.table_id, table.entries[0].data["seats"], table.names)
                 seats = [self._member_for(conn, group_id, name) for name in table.names]
                 conn.execute(GROUP_TABLES.insert().values(table_id=table.table_id, group_id=group_id,
                                                           seats=json.dumps(seats)))

@@ -13,6 +13,7 @@ from api.application import context, tournament_standings, tournaments
 from api.application.errors import ApiError
 from api.rest.schemas.tournaments import read_round
 from events import NewTable, RoundTaken, Store, TournamentRecord, TournamentTable
+from events.names import split_create
 from referee import games, seating
 from referee.entry import Entry
 from referee.violations import N_
@@ -72,7 +73,8 @@ def _seat(store: Store, found: TournamentRecord, tables: list[TournamentTable], 
         data = {"game": game.name, "players": names, "options": settings["options"], "tracking": settings["tracking"]}
         game.rules.start(Entry(1, "create", None, at, data))
         new.append(NewTable(secrets.token_urlsafe(9), number, game.name, [secrets.token_urlsafe(24) for _ in names],
-                            Store.chain([("create", None, at, data, None)]), names, [_code() for _ in names]))
+                            Store.chain([("create", None, at, split_create(data)[0], None)]), names,
+                            [_code() for _ in names]))
     try:
         store.add_round(found.id, found.group_id, round_, director, new)
     except RoundTaken:

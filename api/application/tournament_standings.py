@@ -30,7 +30,7 @@ def status(table: TournamentTable, summary) -> str:
 def summaries(tables: list[TournamentTable]) -> dict:
     """Each table's summary as it counts: at its head, or at the entry it was closed at."""
     heads = [GroupTable(t.table_id, "", t.created_at, (), t.closed_seq or t.version,
-                        t.closed_hash or t.hash) for t in tables]
+                        t.closed_hash or t.hash, t.names) for t in tables]
     return group_summaries.of_tables(context.current().store, heads)
 
 
@@ -38,7 +38,8 @@ def view(found: TournamentRecord, tables: list[TournamentTable] | None = None) -
     """The tournament's JSON (API.md), from the cache while no table moved."""
     if tables is None:
         tables = context.current().store.tournament_tables(found.id)
-    key = (found.frozen, repr(found.message), tuple((t.table_id, t.version, t.hash, t.closed_seq) for t in tables))
+    key = (found.frozen, repr(found.message), repr(found.settings.get("players")),
+           tuple((t.table_id, t.version, t.hash, t.closed_seq, t.names) for t in tables))
     cache, lock = _cache()
     with lock:
         kept = cache.get(found.id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, request
 
-from api.application import group_csv, group_service
+from api.application import forgetting, group_csv, group_service
 from api.application.errors import ApiError
 from api.rest.openapi import document
 from api.rest.schemas.groups import (
@@ -64,6 +64,13 @@ def player(group_id: str, member: str):
 def rename(group_id: str, member: str):
     """Call a player by a new name."""
     return group_service.rename(group_id, _token(), member, _json())
+
+
+@bp.delete("/groups/<group_id>/players/<member>")
+def forget(group_id: str, member: str):
+    """Forget a player (GDPR art. 17): her name leaves the group, its tables and tournaments."""
+    forgetting.forget_member(group_id, _token(), member)
+    return Response(status=204)
 
 
 def _bom() -> bool:

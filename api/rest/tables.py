@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, Response, request
 from werkzeug.routing import BaseConverter
 
-from api.application import appends, service
+from api.application import appends, forgetting, service
 from api.application.errors import ApiError
 from api.rest.openapi import document
 from api.rest.schemas.quick import ExitCountsSchema, RoundPointsSchema
@@ -89,6 +89,13 @@ def export(table_id: str):
     """Export the log as NDJSON, one entry a line with its hash."""
     return Response(service.export(table_id), mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="arbitre-{table_id}.ndjson"'})
+
+
+@bp.delete("/<table:table_id>/seats/<int:seat>/name")
+def forget_seat(table_id: str, seat: int):
+    """Forget the name at a seat of a table outside any group (host token)."""
+    forgetting.forget_seat(table_id, _token(), seat)
+    return Response(status=204)
 
 
 @bp.post("/import")

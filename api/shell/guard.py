@@ -53,6 +53,8 @@ def check_request() -> None:
     if request.content_length is not None and request.content_length > limit:
         raise RequestEntityTooLarge()
     types = IMPORT_TYPES if importing else JSON_TYPES
+    if request.method == "DELETE" and not request.content_length and not request.mimetype:
+        return  # a DELETE that sends nothing (forgetting a player) has no type to check
     if not _accepts(request.mimetype, types):
         raise ApiError(415, "Unsupported media type",
                        f"send the body as {' or '.join(types)}, not {request.mimetype or 'no Content-Type'}")
