@@ -13,6 +13,9 @@ from typing import Any
 from referee.violations import N_, Malformed, Refusal, Violation, refuse
 
 CORRECTIONS = ("void", "replace")
+# Entries about another entry (its seq in `target`), not corrections: a confirmation or a dispute (E-6,
+# referee.confirmations). A void or replace of their target sets them aside (they said it of what it was).
+FOLLOWERS = ("confirm", "dispute")
 
 
 @dataclass(frozen=True)
@@ -50,10 +53,17 @@ def effective(entries: Iterable[Entry]) -> tuple[list[Entry], set[int], dict[int
     current: list[Entry | None] = list(entries)
     voided: set[int] = set()
     replaced: dict[int, int] = {}
-    for entry in entries:
+    about: dict[object, list[int]] = {}  # seq -> indexes of the entries about it (FOLLOWERS) written so far
+    for index, entry in enumerate(entries):
+        if entry.type in FOLLOWERS:
+            about.setdefault(entry.data.get("target"), []).append(index)
         if entry.type not in CORRECTIONS:
             continue
         target = check_correction(entry, entry.data.get("target"), by_seq, current, voided)
+        for follower in about.pop(target, ()):  # what was said about the corrected entry is set aside
+            if current[follower] is not None:
+                current[follower] = None
+                voided.add(entries[follower].seq)
         index = by_seq[target]
         if entry.type == "void":
             current[index] = None

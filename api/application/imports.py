@@ -14,8 +14,8 @@ from events.names import SeatName, is_apart, named_create
 from referee.log import game_module
 from referee.violations import N_, Malformed
 
-CREATE_FIELDS = {"game", "players", "options", "tracking"}  # an export made before names left the log
-APART_FIELDS = {"game", "seats", "options", "tracking"}  # entry 1 naming its seats by ids; names on line 1
+CREATE_FIELDS = {"game", "players", "options", "tracking", "confirmation"}  # an export made before names left the log
+APART_FIELDS = {"game", "seats", "options", "tracking", "confirmation"}  # entry 1 naming its seats by ids; names on line 1
 SEAL_BROKEN = N_("line %(line)s: the seal of this server does not hold: the export was cut short or changed (E-4)")
 
 

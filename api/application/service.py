@@ -86,6 +86,8 @@ def create_table(body: object, tokens: tuple[str, str, list[str]] | None = None)
     game = game_module(loaded["game"])
     data = {"game": loaded["game"], "players": loaded["players"],
             "options": game.normalise_options(loaded["options"]), "tracking": loaded["tracking"]}
+    if loaded.get("confirmation"):
+        data["confirmation"] = True  # E-6; left out when off, as every table made before it
     at = now()
     game.start(Entry(1, "create", None, at, data))
     table_id, host, seats = tokens or _new_tokens(len(data["players"]))

@@ -70,7 +70,8 @@ def _seat(store: Store, found: TournamentRecord, tables: list[TournamentTable], 
     new = []
     for number, seated in enumerate(drawn, start=1):
         names = [players[i] for i in seated]
-        data = {"game": game.name, "players": names, "options": settings["options"], "tracking": settings["tracking"]}
+        data = {"game": game.name, "players": names, "options": settings["options"], "tracking": settings["tracking"],
+                "confirmation": True}  # E-6: a tournament's results wait for another seat's confirmation
         game.rules.start(Entry(1, "create", None, at, data))
         new.append(NewTable(secrets.token_urlsafe(9), number, game.name, [secrets.token_urlsafe(24) for _ in names],
                             Store.chain([("create", None, at, split_create(data)[0], None)]), names,

@@ -100,6 +100,8 @@ _FIELDS = {
     "hand": lambda form, players: {"cards": cards(form.get("cards", ""))},
     "round": _round,
     "adjust": _adjust,
+    "confirm": lambda form, players: {"target": number(form.get("target"))},  # E-6: one tap, this phone's seat
+    "dispute": lambda form, players: {"target": number(form.get("target"))},
     # one tap of the table page: e.g. put back a card taken from the pile by mistake
     "void": lambda form, players: {"target": number(form.get("target"))},
 }

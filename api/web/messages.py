@@ -30,7 +30,8 @@ ENTRY_TYPES = {
     "discard": NP_("entry type", "discard"), "exit": NP_("entry type", "exit"), "null_deal": NP_("entry type", "null deal"),
     "meld": NP_("entry type", "lay-down"), "lay_off": NP_("entry type", "lay-off"),
     "retrieve_joker": NP_("entry type", "joker retrieval"), "hand": NP_("entry type", "hand"), "round": NP_("entry type", "round"),
-    "timeout": NP_("entry type", "timeout"), "adjust": NP_("entry type", "ruling"), "void": NP_("entry type", "void"), "replace": NP_("entry type", "replacement"),
+    "timeout": NP_("entry type", "timeout"), "adjust": NP_("entry type", "ruling"),
+    "confirm": NP_("entry type", "confirmation"), "dispute": NP_("entry type", "dispute"), "void": NP_("entry type", "void"), "replace": NP_("entry type", "replacement"),
 }
 WORDS = (N_("turns"), N_("exits"), N_("deals"))  # the `what` of some keys: "no more %(what)s"
 CARD_ERROR = N_("%(token)s is %(reason)s")  # an unknown card, as the API says it (api/shell/errors.py)

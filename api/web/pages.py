@@ -43,6 +43,8 @@ def create():
     typed = [n.strip() for n in form.getlist("player")]
     players = [n for n in typed if n]
     body = {"game": game, "players": players, "tracking": form.get("tracking", "full")}
+    if form.get("confirmation"):
+        body["confirmation"] = True
     options = games.GAMES[game].form_options(form) if game in games.GAMES else None  # the API names an unknown one
     if options is not None:
         body["options"] = options

@@ -17,6 +17,10 @@ FIELDS = {
     ("null_deal", "results"): (set(), set()),
     ("adjust", "full"): ({"scores", "reason"}, set()),  # E-5, referee.adjust
     ("adjust", "results"): ({"scores", "reason"}, set()),
+    ("confirm", "full"): ({"target"}, set()),  # E-6, referee.confirmations
+    ("confirm", "results"): ({"target"}, set()),
+    ("dispute", "full"): ({"target"}, set()),
+    ("dispute", "results"): ({"target"}, set()),
 }
 
 

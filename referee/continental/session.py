@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee import adjust
+from referee import adjust, confirmations
 from referee.continental.fields import read_card, read_seat
 from referee.continental.state import DECK, ENDED, HAND, RESULT, SEATS, TAKE, Deal, Table
 from referee.entry import Entry, read_create
@@ -24,7 +24,8 @@ def create(entry: Entry) -> Table:
     """Entry 1: 4 or 5 players (C-1), no options, full or results tracking."""
     players, tracking = read_create(entry, SEATS, "C-1", "Rami continental")
     normalise_options(entry.data.get("options"))
-    return Table(players=players, tracking=tracking, balances=[0] * len(players))
+    return Table(players=players, tracking=tracking, balances=[0] * len(players),
+                 confirmations={} if confirmations.asked(entry) else None)
 
 
 def not_over(table: Table, what: str) -> None:

@@ -7,6 +7,7 @@ Entries (API.md), `seat` being `Entry.seat`:
   exit       seat, `runs`; results tracking also `timing` (C-4..C-13)
   null_deal  no field (C-14)                                     results tracking
   adjust     `scores`, `reason`: the host's ruling (E-5, referee.adjust)
+  confirm, dispute  `target`: another seat (or the host) on an exit (E-6, referee.confirmations)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, NoReturn
 
-from referee import adjust
+from referee import adjust, confirmations
 from referee.continental import going_out, session, turns
 from referee.continental.fields import check_fields
 from referee.continental.going_out import withdrawn
@@ -30,16 +31,16 @@ __all__ = ["start", "check", "fold", "apply", "clone", "view", "due", "actor", "
 
 # Each entry type: (check, fold). The check reads the table and raises the refusal or gives the facts; the fold
 # enters those facts and never refuses. So a refused entry has changed nothing, whatever the check found first.
-RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
+RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = confirmations.watch({
     "deal": (session.check_deal, session.start_deal),
     "draw": (turns.check_draw, turns.draw),
     "discard": (turns.check_discard, turns.discard),
     "exit": (going_out.check_exit, going_out.exit_entry),
     "null_deal": (going_out.check_null_deal, going_out.null_deal_entry),
     "adjust": (adjust.check, session.adjusted),
-}
+}, {"exit": lambda table, entry: entry.seat})  # E-6: an exit waits for another seat's confirmation
 ENTRY_TYPES = tuple(RULES)
-_SEATED = frozenset(("draw", "discard", "exit"))  # written by the acting seat's token
+_SEATED = frozenset(("draw", "discard", "exit", "confirm", "dispute"))  # written by the acting seat's token
 
 
 def start(entry: Entry) -> Table:

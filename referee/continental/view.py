@@ -13,6 +13,7 @@ now, with the rule and the timing the referee will judge with), `deal.may`
 
 from __future__ import annotations
 
+from referee import confirmations
 from referee.continental.state import DISCARD, ENDED, RESULT, TAKE, Deal, Table
 
 
@@ -29,6 +30,7 @@ def view(table: Table) -> dict:
         "deal": deal_view(table) if table.deal is not None else None,  # API.md: null before the first deal
         "results": [dict(r, scores=dict(r["scores"]), rules=list(r["rules"])) for r in table.results],
         "adjustments": [a.to_dict() for a in table.adjustments],
+        "confirmations": confirmations.view(table.confirmations),
     }
 
 

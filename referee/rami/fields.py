@@ -21,6 +21,8 @@ FIELDS = {
     "round": frozenset({"winner", "hands", "points"}),  # points: a quick score (referee.rami.quick)
     "timeout": frozenset({"for_seat"}),
     "adjust": frozenset({"scores", "reason"}),  # E-5, referee.adjust
+    "confirm": frozenset({"target"}),  # E-6, referee.confirmations
+    "dispute": frozenset({"target"}),
 }
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, NoReturn
 
-from referee import adjust
+from referee import adjust, confirmations
 from referee.entry import CORRECTIONS, Entry, read_create
 from referee.rami import clock, scoring, table_melds, turns
 from referee.rami.fields import check_fields, whole
@@ -23,7 +23,7 @@ __all__ = ["start", "check", "fold", "apply", "clone", "view", "due", "actor", "
 
 # Each entry type: (check, fold). The check reads the table and raises the refusal or gives the facts; the fold
 # enters those facts and never refuses. So a refused entry has changed nothing, whatever the check found first.
-RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
+RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = confirmations.watch({
     "deal": (turns.check_deal, turns.deal),
     "draw": (turns.check_draw, turns.draw),
     "discard": (turns.check_discard, turns.discard),
@@ -34,15 +34,17 @@ RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
     "round": (scoring.check_round, scoring.round_result),
     "timeout": (clock.check_timeout, clock.timeout),
     "adjust": (adjust.check, scoring.adjusted),  # E-5: the host's ruling
-}
+}, {"hand": lambda table, entry: entry.seat,  # E-6: a round's hands wait for another seat's confirmation
+    "round": lambda table, entry: entry.data.get("winner")})
 ENTRY_TYPES = tuple(RULES)
-SEAT_ENTRIES = frozenset({"draw", "discard", "meld", "lay_off", "retrieve_joker", "hand"})
+SEAT_ENTRIES = frozenset({"draw", "discard", "meld", "lay_off", "retrieve_joker", "hand", "confirm", "dispute"})
 
 
 def start(entry: Entry) -> Table:
     """Open the table from its `create` entry: 2 to 4 players (R-1), options (R-2)."""
     players, tracking = read_create(entry, SEATS, "R-1", "Rami")
-    return Table(players, normalise_options(entry.data.get("options")), tracking, [0] * len(players))
+    return Table(players, normalise_options(entry.data.get("options")), tracking, [0] * len(players),
+                 confirmations={} if confirmations.asked(entry) else None)
 
 
 def _unknown(entry: Entry) -> NoReturn:

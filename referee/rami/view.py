@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from referee import confirmations
 from referee.rami.clock import deadline
 from referee.rami.state import Deal, Table
 
@@ -76,4 +77,5 @@ def view(table: Table) -> dict:
         "deal": deal_view(table, table.deal) if table.deal is not None else None,
         "results": [dict(r, scores=dict(r["scores"]), rules=list(r["rules"])) for r in table.results],
         "adjustments": [a.to_dict() for a in table.adjustments],
+        "confirmations": confirmations.view(table.confirmations),
     }

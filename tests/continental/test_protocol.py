@@ -15,7 +15,7 @@ from .continental_log import AT, PLAIN_EXIT, Play
 
 def test_the_view_has_the_shape_of_the_api(dealt):
     view = dealt.view
-    assert list(view) == ["game", "options", "tracking", "status", "winners", "players", "deal", "results", "adjustments"]
+    assert list(view) == ["game", "options", "tracking", "status", "winners", "players", "deal", "results", "adjustments", "confirmations"]
     assert {"number", "dealer", "turn", "phase", "stock", "discard_top", "discard_count", "reshuffles", "melds",
             "known", "deadline"} <= set(view["deal"])
     assert view["players"][2] == {"seat": 2, "name": "Chloé", "score": 0}

@@ -67,7 +67,7 @@ def test_the_next_deal_is_written_by_the_next_dealer():
 def test_the_view_has_the_shape_of_the_api():
     game = Game(players=2)
     view = game.view
-    assert list(view) == ["game", "options", "tracking", "status", "winners", "players", "deal", "results", "adjustments"]
+    assert list(view) == ["game", "options", "tracking", "status", "winners", "players", "deal", "results", "adjustments", "confirmations"]
     game.deal(0)
     deal = game.deal_view
     assert {"number", "dealer", "turn", "phase", "stock", "discard_top", "discard_count", "reshuffles", "melds",

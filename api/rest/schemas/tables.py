@@ -24,6 +24,8 @@ class CreateTableSchema(Schema):
                           validate=validate.Length(min=1, max=MAX_PLAYERS))
     options = fields.Dict(load_default=None, allow_none=True)
     tracking = fields.String(load_default="full", validate=validate.OneOf(["full", "results"]))
+    confirmation = fields.Boolean(load_default=False, truthy={True}, falsy={False}, metadata={
+        "description": "E-6: each exit, round or hand waits for another seat's confirmation (docs/API.md)"})
 
     @validates_schema
     def names_are_not_blank(self, data, **kwargs):
@@ -121,6 +123,8 @@ def _unreadable_table(body: dict, errors: dict) -> Malformed:
         return Malformed(N_("a player's name cannot be blank"))
     if "tracking" in errors:
         return Malformed(N_("`tracking` is full or results, not %(value)s"), value=shown(body.get("tracking")))
+    if "confirmation" in errors:
+        return Malformed(N_("`confirmation` is true or false, not %(value)s"), value=shown(body.get("confirmation")))
     if "options" in errors:
         return Malformed(N_("`options` is a JSON object of the game's options, not %(value)s"),
                          value=shown(body.get("options")))
