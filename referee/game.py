@@ -7,7 +7,7 @@ log, the statistics, the schemas, the replays and the pages read the `Game` and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -96,6 +96,11 @@ class Game:
     `templates/games/<name>/` holds what only this game shows: `standings.html` (its group standings),
     `quick_start.html` (a results table's quick score), and optionally `options.html` (its fields on the
     start form), which `form_options` reads back into the API's `options` (None: the body has none).
+
+    `places` lays one meld (or run) a player tapped, its cards' texts: the ways to lay it with its unannounced
+    wild card announced (K-5), each as the cards' texts in position order; one way when only one place works
+    (or none is missing), several when the player must choose, none when it is no meld of this game however
+    announced (`referee.melds.wild_places`); it raises `CardError` on a card that is not one (K-1).
     """
 
     name: str  # as a log's entry 1 and the API write it
@@ -109,6 +114,7 @@ class Game:
     stats: Stats
     features: frozenset[str] = frozenset()
     form_options: Callable[[Mapping[str, str]], dict | None] = no_options
+    places: Callable[[Sequence[str]], list[list[str]]] | None = None
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:

@@ -117,3 +117,30 @@ def check_set(items: Sequence[Placed], is_wild: WildTest, *, set_rules: tuple[st
             seen[c.suit] = p
     out.ordered = [seen[s] for s in SUITS if s in seen] + [p for c, p in standing if seen.get(c.suit) is not p]
     return out
+
+
+NATURAL_CARDS = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))  # a wild may announce one (K-5)
+
+
+def wild_places(items: Sequence[Placed], is_wild: WildTest, valid: Callable[[list[Placed]], bool]) -> list[list[Placed]]:
+    """The ways to lay a meld whose wild card has no announced card yet (K-5): each a copy of the meld with that
+    wild announced, in the order of the cards it may announce (by suit, then rank), that `valid` accepts.
+
+    A meld `valid` accepts as it is is its one way; one with more than one wild lacking an announcement, or
+    whose wild fits no place, has none ([]): the referee then says what is wrong with it as given. Both games
+    place their wilds this way (Continental runs, Rami runs and sets), each with its own `is_wild` and `valid`.
+    """
+    meld = list(items)
+    if valid(meld):
+        return [meld]
+    open_wilds = [i for i, p in enumerate(meld) if p.announced is None and is_wild(p.card)]
+    if len(open_wilds) != 1:
+        return []
+    i = open_wilds[0]
+    wild = meld[i].card
+    return [trial for card in NATURAL_CARDS if valid(trial := [*meld[:i], Placed(wild, card), *meld[i + 1:]])]
+
+
+def by_place(ways: list[list[str]]) -> list[list[str]]:
+    """Ways to lay a meld (cards' texts by position) in the order of the place their wild takes: lowest first."""
+    return sorted(ways, key=lambda way: next((i for i, t in enumerate(way) if "=" in t), 0))

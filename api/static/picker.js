@@ -30,27 +30,35 @@
     field.value = field.value.slice(0, m.index) + run.join(" ");
   }
 
-  function natural(picker, label) {
+  function natural(picker, label) {  // a joker (announced or not) is a wild: it fills a place of the meld
+    if (/^JK\b/.test(label)) { return { wild: true }; }
     var key = /[=…]/.test(label) ? null : keyOf(picker, label);
     return key ? { rank: +key.dataset.rank, suit: key.dataset.suit } : null;
   }
 
-  function shape(cards) {  // "set", "run" (with its low and high, ace high when it must) or null
-    if (cards.some(function (c) { return !c; })) { return null; }
+  // "set", "run" (with its low and high, ace high when it must, and the wilds left to extend it) or null
+  function shape(all) {
+    if (all.some(function (c) { return !c; })) { return null; }
+    var cards = all.filter(function (c) { return !c.wild; }), wilds = all.length - cards.length;
+    if (!cards.length) { return null; }
     if (cards.every(function (c) { return c.rank === cards[0].rank; })) { return { kind: "set", rank: cards[0].rank }; }
     if (!cards.every(function (c) { return c.suit === cards[0].suit; })) { return null; }
     for (var high = 0; high < 2; high++) {
       var ranks = cards.map(function (c) { return c.rank === 1 && high ? 14 : c.rank; }).sort(function (a, b) { return a - b; });
-      var ok = ranks.every(function (r, k) { return k === 0 || r === ranks[k - 1] + 1; });
-      if (ok) { return { kind: "run", suit: cards[0].suit, low: ranks[0], high: ranks[ranks.length - 1] }; }
+      var apart = ranks.every(function (r, k) { return k === 0 || r > ranks[k - 1]; });
+      var holes = ranks[ranks.length - 1] - ranks[0] + 1 - ranks.length;
+      if (apart && holes <= wilds) {
+        return { kind: "run", suit: cards[0].suit, low: ranks[0], high: ranks[ranks.length - 1], spare: wilds - holes };
+      }
     }
     return null;
   }
 
   function fits(s, c) {
+    if (c.wild) { return true; }
     if (s.kind === "set") { return c.rank === s.rank; }
-    var r = c.rank === 1 && s.high === 13 ? 14 : c.rank;
-    return c.suit === s.suit && (r === s.low - 1 || r === s.high + 1);
+    var r = c.rank === 1 && s.high >= 13 - s.spare ? 14 : c.rank;
+    return c.suit === s.suit && ((r < s.low && r >= s.low - 1 - s.spare) || (r > s.high && r <= s.high + 1 + s.spare));
   }
 
   // After a complete meld (3 cards or more), a card that cannot extend it starts the next one.

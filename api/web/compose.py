@@ -6,7 +6,7 @@ import uuid
 
 from flask import abort, render_template, request
 
-from api.web import backend, exitcheck, facts, forms, messages, quick, security
+from api.web import backend, exitcheck, facts, forms, messages, placing, quick, security
 from api.web.i18n import gettext as _
 from api.web.notes import flash_note
 from referee.reading.numbers import laid_by
@@ -32,20 +32,24 @@ def compose(table_id, kind):
 CHECKS = ("check", "arrange", "record")  # record: the confirmation step of an invalid exit (C-13)
 
 
-def page(table_id: str, kind: str, form, checking: bool = False, status: int = 200, checked: dict | None = None):
-    """Render the entry screen; for an exit being checked, with what would be written (C-6..C-13)."""
+def page(table_id: str, kind: str, form, checking: bool = False, status: int = 200, checked: dict | None = None,
+         asking: dict | None = None):
+    """Render the entry screen; for an exit being checked, with what would be written (C-6..C-13); for melds
+    whose joker fits several places, with the places to choose from (`placing.melds`)."""
     view = backend.read(table_id)
     who = security.access(table_id)
     flash = flash_note(table_id)
     seat = forms.number(form.get("seat"), security.acting(view, who))
     if checked is None and kind == "exit" and checking:
         checked = exitcheck.check(view, form, seat)
+    if asking is None and kind == "meld" and form.get("action") == "place":  # a link asks too (the outbox's)
+        asking = placing.melds(view, forms.runs(form.get("melds", "")))[1]
     gone = gone_meld(table_id, view, forms.number(form.get("meld"))) if kind == "lay_off" else None
     return render_template("compose.html", table=view, who=who, kind=kind, form=form, seat=seat, checked=checked,
                            declared_ok=bool(checked and exitcheck.may_record_as_declared(checked)),
                            confirming=bool(checked) and form.get("action") == "record",
                            not_taken=bool(checked) and exitcheck.refused(form, checked),
-                           problem=gone, key=uuid.uuid4().hex, flash=flash,
+                           asking=asking, problem=gone, key=uuid.uuid4().hex, flash=flash,
                            numbers=messages.deal_numbers(view)), status
 
 

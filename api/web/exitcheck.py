@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 
 from api.web import facts, forms, turn
 from api.web.i18n import gettext as _
-from referee import log
+from referee import games, log
 from referee.cards import CardError
 from referee.continental.exit import judge_exit
 from referee.continental.solver import arrange
@@ -51,15 +51,34 @@ def check(view: dict, form, seat: int | None) -> dict:
     if verdict is not None and verdict.valid:
         out = {**out, "state": "valid", "runs": declared, "settlement": verdict.settlement.to_dict()}
         return at_the_table(view, seat, out)
-    found = arrange([p.card for run in placed for p in run], players=players, timing=timing) if count == SIZE else None
     if verdict is not None:
         out["violations"] = [v.to_dict() for v in verdict.violations]
+    laid = placed_as_declared(view, declared) if len(declared) >= 2 else None
+    if laid is not None:  # the player's own runs, each wild where the only place it fits (K-5)
+        again = judge_exit([[parse_placed(c) for c in run] for run in laid], players, timing)
+        if again.valid:
+            out = {**out, "state": "arranged", "runs": laid, "settlement": again.settlement.to_dict()}
+            return at_the_table(view, seat, out)
+    found = arrange([p.card for run in placed for p in run], players=players, timing=timing) if count == SIZE else None
     if found is not None:
         runs, settlement = found
         out = {**out, "state": "arranged", "runs": [[p.text for p in run] for run in runs],
                "settlement": settlement.to_dict()}
         return at_the_table(view, seat, out)
     return {**out, "state": "none", "runs": declared}
+
+
+def placed_as_declared(view: dict, declared: list[list[str]]) -> list[list[str]] | None:
+    """The declared runs with each wild announced where it has one place only (the game's `places`), or None
+    when a run has no such way (several places, or none): then the solver arranges the cards."""
+    places = games.get(view.get("game")).places
+    laid = []
+    for run in declared:
+        ways = places(run) if places else []
+        if len(ways) != 1:
+            return None
+        laid.append(ways[0])
+    return laid
 
 
 def at_the_table(view: dict, seat: int | None, result: dict) -> dict:

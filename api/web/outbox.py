@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, request, url_for
 
-from api.web import backend, exitcheck, forms, security
+from api.web import backend, exitcheck, forms, placing, security
 from api.web.i18n import gettext as _
 from api.web.messages import spoken
 from api.web.notes import flash_note, moved_on
@@ -28,6 +28,15 @@ def _unchecked(table_id: str, form: dict, checked: dict):
     problem = backend.Problem(422, _("Not recorded"), detail)
     fields = {k: form[k] for k in ("seat", "runs", "timing", "confirm") if form.get(k)}
     page = url_for("play.compose", table_id=table_id, kind="exit", action="check", **fields)
+    return _answer(table_id, 422, {"problem": spoken(problem.to_dict())}, page)
+
+
+def _ask(table_id: str, form: dict):
+    """Melds whose joker fits several places: 422, and the melds screen that asks where (one tap an answer)."""
+    problem = backend.Problem(422, _("Where does the joker go?"),
+                              _("The joker fits more than one place: choose one on the melds screen."))
+    fields = {k: form[k] for k in ("seat", "melds") if form.get(k)}
+    page = url_for("play.compose", table_id=table_id, kind="meld", action="place", **fields)
     return _answer(table_id, 422, {"problem": spoken(problem.to_dict())}, page)
 
 
@@ -56,6 +65,10 @@ def send(table_id):
         checked = exitcheck.gate(view, form, entry.get("seat"))
         if checked is not None:  # not written: the exit screen shows the check (C-6..C-13), as play.enter does
             return _unchecked(table_id, form, checked)
+    if problem is None and entry["type"] == "meld":
+        entry["melds"], asking = placing.melds(view, entry["melds"])
+        if asking is not None:  # not written: the melds screen asks where the joker goes
+            return _ask(table_id, form)
     if problem is None:
         answer, problem = backend.post(table_id, who["token"], forms.number(form.get("version")), entry,
                                        form.get("key"))

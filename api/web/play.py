@@ -6,7 +6,20 @@ import uuid
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from api.web import backend, cardview, codes, compose, exitcheck, facts, forms, messages, security, summary, turn
+from api.web import (
+    backend,
+    cardview,
+    codes,
+    compose,
+    exitcheck,
+    facts,
+    forms,
+    messages,
+    placing,
+    security,
+    summary,
+    turn,
+)
 from api.web.i18n import gettext as _
 from api.web.notes import flash_note, moved_on
 from referee import games
@@ -68,6 +81,10 @@ def enter(table_id):
         abort(403, description=_("This phone holds another seat: it cannot enter for %(name)s.",
                                  name=view["players"][entry["seat"]]["name"] if 0 <= entry["seat"] < len(
                                      view["players"]) else entry["seat"]))
+    if entry["type"] == "meld":  # each joker where it fits; several places: ask, one tap an answer (K-5)
+        entry["melds"], asking = placing.melds(view, entry["melds"])
+        if asking is not None:
+            return compose.page(table_id, "meld", request.form, asking=asking)
     version = forms.number(request.form.get("version"))
     answer, problem = backend.post(table_id, who["token"], version, entry, request.form.get("key"))
     if problem:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.continental import stats, table
+from referee.continental import places, stats, table
 from referee.continental.state import JOKERS, SEATS
 from referee.game import Game
 from referee.violations import N_
@@ -18,4 +18,5 @@ GAME = Game(
     rules=table,
     stats=stats,
     features=frozenset({"upcard"}),
+    places=places.places,
 )

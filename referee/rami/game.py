@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.game import Game
-from referee.rami import stats, table
+from referee.rami import meld, stats, table
 from referee.rami.state import JOKERS, SEATS
 from referee.violations import N_
 
@@ -37,4 +37,5 @@ GAME = Game(
     stats=stats,
     features=frozenset({"clock", "pickup", "table_melds"}),
     form_options=options_from,
+    places=meld.places,
 )

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.cards import SUITS, Card
-from referee.melds import Placed, check_run, check_set
+from referee.melds import Placed, by_place, check_run, check_set, parse_placed, wild_places
 from referee.violations import N_, Violation
 
 
@@ -131,3 +131,14 @@ def check_meld(items: Sequence[Placed], where: dict | None = None) -> MeldVerdic
             out.kind, out.cards = "run", [p for _, p in run.ordered]
             out.value = sum(card_value_in_run(pos) for pos, _ in run.ordered)
     return out
+
+
+def places(tokens: Sequence[str]) -> list[list[str]]:
+    """The ways to lay a meld a player tapped with its joker announced (K-5, R-6, R-7), by position; see
+    `referee.game.Game.places`. `5S 6S JK 8S` has one (`JK=7S`), `7C 7D JK` two (`JK=7H`, `JK=7S`)."""
+    meld = [parse_placed(t) for t in tokens]
+    return by_place([check_meld(way).texts for way in wild_places(meld, is_wild, _valid)])
+
+
+def _valid(meld: list[Placed]) -> bool:
+    return check_meld(meld).valid

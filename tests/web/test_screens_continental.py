@@ -71,6 +71,8 @@ def test_the_declared_runs_of_a_valid_exit_are_not_recorded_as_invalid(host, cli
     assert "A valid exit, arranged by the referee" in page and "Confirm: Ben goes out" in page
     assert "not a valid exit" not in page and 'value="declared"' not in page and 'value="record"' not in page
     assert "As declared" not in page
+    # Ben's own runs, the joker where it alone fits (K-5), rather than the solver's order
+    assert 'name="runs" value="JD QD KD AD\n5S 6S 7S 8S\n8C 9C 10C JC\n3H JK=4H 5H"' in page
     # The server holds the same line: a form that sends the declared runs as an invalid exit writes nothing.
     refused = host.post(f"/t/{host.table}/entry", {**fields, "confirm": "declared"}, status=422)
     assert "Confirm: Ben goes out" in refused.get_data(as_text=True)

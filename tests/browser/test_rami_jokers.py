@@ -1,0 +1,66 @@
+"""Rami melds with a joker in real Chromium (issue 18, item 2), English and French, 390 and 360 px: the referee
+announces a joker that has one place; where it has several, each place is a button. Taps are counted: an
+opening of two melds with a joker ≤ 9 (it was 12 at best: `=` and the announced card, then ↵)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.checks import check_page
+from tests.browser.screens_helpers import COUNT_TAPS, start, taps
+from tests.browser.walk import LOCALES, Words
+
+
+def fox_lays_down(phones, lang: str):
+    """Eve deals; Fox, who starts with 15 cards, opens the melds screen."""
+    w = Words(lang)
+    page = phones(locale=LOCALES[lang])
+    page.add_init_script(COUNT_TAPS)
+    start(page, ("Eve", "Fox"), game="rami", clock=False)
+    page.get_by_role("button", name=w("Cards dealt")).click()
+    expect(page.locator("#headline")).to_have_text(w("%(name)s's turn: lay down or discard.", name="Fox"))
+    return page, w
+
+
+def tap(page, w, tokens) -> None:
+    for token in tokens:
+        page.get_by_role("button", name=w.card(token), exact=True).click()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_opening_of_two_melds_with_a_joker_is_nine_taps(phones, lang):
+    page, w = fox_lays_down(phones, lang)
+    before = taps(page)
+    page.get_by_role("link", name=w("Lay down melds")).click()
+    tap(page, w, ["5S", "6S", "JK", "8S", "AH", "AC", "AS"])  # A♥ cannot extend 5♠ 6♠ JK 8♠: a new meld
+    expect(page.locator("#melds")).to_have_value("5♠ 6♠ JK 8♠\nA♥ A♣ A♠")
+    page.get_by_role("button", name=w("Send")).click()
+    expect(page.locator(".melds li")).to_have_count(2)
+    expect(page.locator(".melds li").first).to_contain_text("JK=7♠")
+    check_page(page, f"rami-joker-laid-{lang}")
+    opening = taps(page) - before
+    print(f"taps ({lang}): a Rami opening of two melds with a joker {opening}")
+    assert opening <= 9
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_joker_with_two_places_is_one_more_tap_on_the_place(phones, lang):
+    page, w = fox_lays_down(phones, lang)
+    before = taps(page)
+    page.get_by_role("link", name=w("Lay down melds")).click()
+    tap(page, w, ["5S", "6S", "7S", "JK", "AH", "AC", "AS"])
+    expect(page.locator("#melds")).to_have_value("5♠ 6♠ 7♠ JK\nA♥ A♣ A♠")
+    page.get_by_role("button", name=w("Send")).click()
+    expect(page.get_by_role("heading", name=w("Meld %(n)s: where does the joker go?", n=1))).to_be_visible()
+    choices = page.locator("button.choice")
+    expect(choices).to_have_count(2)
+    expect(choices.nth(0)).to_contain_text("JK=4♠")
+    expect(choices.nth(1)).to_contain_text("JK=8♠")
+    check_page(page, f"rami-joker-choice-{lang}")
+    choices.nth(1).click()
+    expect(page.locator(".melds li")).to_have_count(2)
+    expect(page.locator(".melds li").first).to_contain_text("JK=8♠")
+    opening = taps(page) - before
+    print(f"taps ({lang}): a Rami opening of two melds, the joker's place chosen {opening}")
+    assert opening <= 10
