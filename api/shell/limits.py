@@ -142,14 +142,17 @@ def _hashed(token: str) -> str:
 
 
 def writer() -> str:
-    """Who writes: the Bearer or group token sent, else the token this page's session holds for its table, else
-    the address."""
+    """Who writes: the Bearer or group token sent, else the token this page's session holds for its table (or the
+    director's, for its tournament's console), else the address."""
     sent = request.headers.get("Authorization", "")
     token = sent[7:].strip() if sent[:7].lower() == "bearer " else ""
     token = token or request.headers.get("X-Group-Token", "").strip()
-    table_id = (request.view_args or {}).get("table_id")
-    if not token and table_id:
-        token = next((row[3] for row in session.get("tables", []) if row[0] == table_id and row[3]), "")
+    found = request.view_args or {}
+    if not token and found.get("table_id"):
+        token = next((row[3] for row in session.get("tables", []) if row[0] == found["table_id"] and row[3]), "")
+    if not token and found.get("tournament_id"):
+        token = next((row[1] for row in session.get("directing", []) if row[0] == found["tournament_id"] and row[1]),
+                     "")
     return _hashed(token) if token else address()
 
 

@@ -90,3 +90,30 @@ def test_without_a_shared_store_each_worker_allows_its_share(monkeypatch, databa
     finally:
         dispose(app)
     assert statuses == [201, 201, 429]
+
+
+def test_a_directors_rounds_from_the_console_count_per_director_not_per_address(limited):
+    """Two club nights behind one address: one director starting rounds past the limit is refused, the other
+    director's round still starts (the console's session holds each director's token)."""
+    from tests.groups.sunday import Group
+    from tests.web.conftest import Phone
+
+    client = limited.test_client()
+    directors = []
+    for name in ("Friday club", "Chess and cards"):
+        group = Group(client, name)
+        for players in (["Ana", "Ben", "Chloé", "Dan"], ["Eve", "Fred", "Gus", "Hana"]):
+            assert client.post("/api/v1/tables", json={"game": "continental", "players": players, "group": group.id,
+                                                       "tracking": "results"}, headers=group.headers).status_code == 201
+        phone = Phone(limited)
+        phone.get(f"/g/{group.id}/k/{group.token}", status=303)
+        made = phone.post(f"/g/{group.id}/evening", {
+            "name": name, "game": "continental", "tracking": "results", "member": ["Ana", "Ben", "Chloé", "Dan",
+            "Eve", "Fred", "Gus", "Hana"], "rounds": "20", "table_size": "4", "seating": "random"})
+        directors.append((phone, made.headers["Location"].split("/")[2]))
+    most = int(DEFAULTS["RATELIMIT_ROUNDS"].split()[0])
+    (busy, busy_night), (calm, calm_night) = directors
+    statuses = [busy.post(f"/n/{busy_night}/d/round", {"close": "1"}, status=None).status_code
+                for _ in range(most + 1)]
+    assert statuses[-1] == 429
+    assert calm.post(f"/n/{calm_night}/d/round", {}, status=None).status_code == 303
