@@ -39,6 +39,9 @@ ARRIVALS = float(os.environ.get("BENCH_LIVE_ARRIVALS", 100))  # new streams a se
 # phones whose streams end every 5 minutes reconnect at 33 a second)
 RETRY = 2.0  # seconds before a phone whose stream was refused or reset tries again (the stream's `retry:`)
 PER_ADDRESS = 120  # phones behind one address (a club's Wi-Fi): each address is another 127.x.y.z
+# The server: the Procfile's (gunicorn and its gevent worker), or the candidate of bench/asgi_live.py (uvicorn,
+# the streams on its event loop, Flask mounted beside them).
+ASGI = os.environ.get("BENCH_LIVE_SERVER") == "asgi"
 CARDS = [r + s for s in "CDHS" for r in ("3", "4", "5", "6", "8", "9", "10", "J", "Q", "K")]
 
 
@@ -311,6 +314,14 @@ def database(tmp: str):
 def main() -> int:
     import resource
 
+    if ASGI:
+        try:
+            import a2wsgi  # noqa: F401
+            import uvicorn  # noqa: F401
+        except ImportError:
+            print("bench_live: the ASGI candidate needs `pip install uvicorn a2wsgi` (bench only): skipped")
+            return 0
+
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a socket per phone, and the server's (its children
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherit the limit)
     counts = [int(n) for n in os.environ.get("BENCH_LIVE_N", "2000,5000,10000").split(",")]
@@ -319,9 +330,15 @@ def main() -> int:
         from events.db import upgrade
 
         upgrade(url)
-        with serve(url, workers=2, flags=flags, env=GENEROUS) as server:  # many tables from one address
-            server.kind = url.split(":")[0].split("+")[0]
-            print(f"bench_live: gunicorn -w 2 {' '.join(flags)} on 127.0.0.1:{server.port}, {url.split(':')[0]};"
+        if ASGI:
+            from bench import asgi_live
+
+            served, label = asgi_live.serve(url, workers=2, env=GENEROUS), "uvicorn --workers 2 bench.asgi_live:app"
+        else:
+            served, label = serve(url, workers=2, flags=flags, env=GENEROUS), f"gunicorn -w 2 {' '.join(flags)}"
+        with served as server:  # many tables from one address
+            server.kind = url.split(":")[0].split("+")[0] + (" asgi" if ASGI else "")
+            print(f"bench_live: {label} on 127.0.0.1:{server.port}, {url.split(':')[0]};"
                   f" load average {os.getloadavg()[0]:.2f}", flush=True)
             asyncio.run(bench(server, counts))
     return 0
