@@ -98,14 +98,20 @@ def draw(players: Sequence[int], sizes: Sequence[int], met: dict[tuple[int, int]
         raise ValueError("the tables' sizes do not add up to the players")
     order = list(ranking) if ranking is not None else rng.sample(list(players), len(players))
     rank = {p: i for i, p in enumerate(order)} if ranking is not None else None
-    tables, at = [], 0
-    for size in sizes:
-        tables.append(order[at:at + size])
-        at += size
-    best = _search(_Draw(tables, met, rank), rng)
+    best = _search(_Draw(_first_fit(order, sizes, met), met, rank), rng)
     for table in best:
         rng.shuffle(table)  # seat order at the table: drawn
     return best
+
+
+def _first_fit(order: list[int], sizes: Sequence[int], met: dict[tuple[int, int], int]) -> list[list[int]]:
+    """Seat the players in order, each at the first table with room where she has met nobody (else where she has
+    met the fewest): close ranks stay close, and most pairs that met are kept apart before the search begins."""
+    tables: list[list[int]] = [[] for _ in sizes]
+    for p in order:
+        room = [t for t, table in enumerate(tables) if len(table) < sizes[t]]
+        tables[min(room, key=lambda t: (sum(met.get(pair(p, q), 0) for q in tables[t]), t))].append(p)
+    return tables
 
 
 def _search(state: _Draw, rng: random.Random) -> list[list[int]]:
