@@ -18,7 +18,8 @@ from typing import NamedTuple
 
 import sqlalchemy as sa
 
-from events.group_models import GROUP_TABLES
+from events.group_models import GROUP_TABLES, NAMES
+from events.groups import name_key
 from events.models import EntryRow, JoinCodeRow, TableRow, table_of
 from events.name_records import write_names
 from events.names import is_apart
@@ -98,7 +99,9 @@ class TournamentRecords:
 
     def create_tournament(self, tournament_id: str, group_id: str, settings: dict, director_token: str,
                           player_key: str) -> None:
-        with self.engine.begin() as conn:
+        """Write the tournament; its players become members of the group (a new name, a new member)."""
+        with self._locked(f"group:{group_id}") as conn:
+            self._members_of(conn, group_id, set(settings["players"]))
             conn.execute(TOURNAMENTS.insert().values(
                 id=tournament_id, group_id=group_id, settings=_dumps(settings), director_token_hash=token_hash(
                     director_token), player_key=player_key, frozen=False, created_at=datetime.now(UTC)))
@@ -143,33 +146,40 @@ class TournamentRecords:
             if (taken or 0) >= round_:
                 raise RoundTaken(round_)
             now = datetime.now(UTC)
-            for table in tables:
-                last = table.entries[-1]
-                conn.execute(TABLES.insert().values(
-                    id=table.table_id, game=table.game, created_at=now, host_token_hash=token_hash(director_token),
-                    seat_token_hashes=_dumps([token_hash(t) for t in table.seat_tokens]),
-                    head_seq=last.seq, head_hash=last.hash))
-                conn.execute(ENTRIES.insert(), [self._row(table.table_id, e) for e in table.entries])
-                if is_apart(table.entries[0].data):  # entry 1 names seats by ids; their names beside the log
-                    write_names(conn, table.table_id, table.entries[0].data["seats"], table.names)
-                seats = [self._member_for(conn, group_id, name) for name in table.names]
-                conn.execute(GROUP_TABLES.insert().values(table_id=table.table_id, group_id=group_id,
-                                                          seats=json.dumps(seats)))
-                conn.execute(CODES.insert(), [{"code": code, "table_id": table.table_id, "seat": seat,
-                                               "token": table.seat_tokens[seat], "created_at": now}
-                                              for seat, code in enumerate(table.codes)])
-                conn.execute(TOURNAMENT_TABLES.insert().values(table_id=table.table_id, tournament_id=tournament_id,
-                                                               round=round_, number=table.number))
+            members = self._members_of(conn, group_id, {name for table in tables for name in table.names})
+            conn.execute(TABLES.insert(), [
+                {"id": t.table_id, "game": t.game, "created_at": now, "host_token_hash": token_hash(director_token),
+                 "seat_token_hashes": _dumps([token_hash(s) for s in t.seat_tokens]),
+                 "head_seq": t.entries[-1].seq, "head_hash": t.entries[-1].hash} for t in tables])
+            conn.execute(ENTRIES.insert(), [self._row(t.table_id, e) for t in tables for e in t.entries])
+            for t in tables:
+                if is_apart(t.entries[0].data):  # entry 1 names seats by ids; their names beside the log
+                    write_names(conn, t.table_id, t.entries[0].data["seats"], t.names)
+            conn.execute(GROUP_TABLES.insert(), [
+                {"table_id": t.table_id, "group_id": group_id, "seats": json.dumps([members[n] for n in t.names])}
+                for t in tables])
+            conn.execute(CODES.insert(), [{"code": code, "table_id": t.table_id, "seat": seat,
+                                           "token": t.seat_tokens[seat], "created_at": now}
+                                          for t in tables for seat, code in enumerate(t.codes)])
+            conn.execute(TOURNAMENT_TABLES.insert(), [{"table_id": t.table_id, "tournament_id": tournament_id,
+                                                       "round": round_, "number": t.number} for t in tables])
+
+    def _members_of(self, conn: sa.Connection, group_id: str, names: set[str]) -> dict[str, str]:
+        """Each name's member in the group (one read for those known; a new member for a new name)."""
+        keys = {name: name_key(name) for name in names}
+        known = dict(conn.execute(sa.select(NAMES.c.key, NAMES.c.member_id).where(
+            NAMES.c.group_id == group_id, NAMES.c.key.in_(list(set(keys.values()))))).all())
+        return {name: known.get(key) or self._member_for(conn, group_id, name) for name, key in keys.items()}
 
     def close_tables(self, closed: list[tuple[str, int, str]]) -> None:
         """Close tables as they stand: `(table_id, seq, hash)` of the entry each one counts up to."""
         if not closed:
             return
+        close = (TOURNAMENT_TABLES.update()
+                 .where(TOURNAMENT_TABLES.c.table_id == sa.bindparam("id"), TOURNAMENT_TABLES.c.closed_seq.is_(None))
+                 .values(closed_seq=sa.bindparam("seq"), closed_hash=sa.bindparam("last")))
         with self.engine.begin() as conn:
-            for table_id, seq, last in closed:
-                conn.execute(TOURNAMENT_TABLES.update().where(TOURNAMENT_TABLES.c.table_id == table_id,
-                                                              TOURNAMENT_TABLES.c.closed_seq.is_(None))
-                             .values(closed_seq=seq, closed_hash=last))
+            conn.execute(close, [{"id": table_id, "seq": seq, "last": last} for table_id, seq, last in closed])
 
     def set_tournament(self, tournament_id: str, *, frozen: bool | None = None, message: dict | None = None) -> None:
         """The screen's freeze, or the director's message to every table."""
