@@ -37,6 +37,9 @@ def test_a_twelve_player_evening_over_three_rounds_ranks_by_the_tables_scores(cl
     assert first["round"] == 1 and [t["number"] for t in first["tables"]] == [1, 2, 3]
     assert sorted(n for t in evening.rounds[0] for n in names(t)) == sorted(TWELVE)
     assert all(len(s["code"]) == 8 and s["token"] for t in first["tables"] for s in t["seats"])
+    create = evening.rounds[0][0].entries()[0]  # the names stay beside the log, as at any table (forgettable)
+    assert "players" not in create and len(create["seats"]) == 4
+    assert [p["name"] for p in evening.rounds[0][0].state()["players"]] == names(evening.rounds[0][0])
     assert evening.read()["status"] == "playing"
     evening.start(expect=409)  # round 1 still plays
     for table in evening.rounds[0]:
