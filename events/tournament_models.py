@@ -40,4 +40,16 @@ class TournamentTableRow(SQLModel, table=True):
     closed_hash: str | None = Field(default=None, max_length=64)
 
 
+class SeatPhoneRow(SQLModel, table=True):
+    """A phone (a random id its session keeps) that took a seat of a tournament's table from the players' page."""
+
+    __tablename__ = "seat_phones"
+
+    table_id: str = Field(foreign_key="tables.id", primary_key=True, max_length=64)
+    seat: int = Field(primary_key=True)
+    phone: str = Field(primary_key=True, max_length=32)
+    taken_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
+
+
 TOURNAMENTS, TOURNAMENT_TABLES = table_of(TournamentRow), table_of(TournamentTableRow)
+SEAT_PHONES = table_of(SeatPhoneRow)

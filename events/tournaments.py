@@ -24,7 +24,7 @@ from events.models import EntryRow, JoinCodeRow, TableRow, table_of
 from events.name_records import write_names
 from events.names import is_apart
 from events.records import StoredEntry, token_hash
-from events.tournament_models import TOURNAMENT_TABLES, TOURNAMENTS
+from events.tournament_models import SEAT_PHONES, TOURNAMENT_TABLES, TOURNAMENTS
 
 TABLES, CODES, ENTRIES = table_of(TableRow), table_of(JoinCodeRow), table_of(EntryRow)
 
@@ -180,6 +180,31 @@ class TournamentRecords:
                  .values(closed_seq=sa.bindparam("seq"), closed_hash=sa.bindparam("last")))
         with self.engine.begin() as conn:
             conn.execute(close, [{"id": table_id, "seq": seq, "last": last} for table_id, seq, last in closed])
+
+    def take_seat(self, table_id: str, seat: int, phone: str) -> None:
+        """Note that this phone took this seat (once: a phone opening it again is the same phone)."""
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(sa.select(SEAT_PHONES.c.seat).where(
+                        SEAT_PHONES.c.table_id == table_id, SEAT_PHONES.c.seat == seat,
+                        SEAT_PHONES.c.phone == phone)).first() is None:
+                    conn.execute(SEAT_PHONES.insert().values(table_id=table_id, seat=seat, phone=phone,
+                                                             taken_at=datetime.now(UTC)))
+        except sa.exc.IntegrityError:
+            pass  # the same phone, twice at once
+
+    def seat_phones(self, table_ids: list[str]) -> dict[str, dict[int, int]]:
+        """How many phones took each seat of these tables: `{table_id: {seat: phones}}` (one query)."""
+        if not table_ids:
+            return {}
+        query = (sa.select(SEAT_PHONES.c.table_id, SEAT_PHONES.c.seat, sa.func.count())
+                 .where(SEAT_PHONES.c.table_id.in_(sa.bindparam("ids", expanding=True)))
+                 .group_by(SEAT_PHONES.c.table_id, SEAT_PHONES.c.seat))
+        out: dict[str, dict[int, int]] = {}
+        with self.engine.connect() as conn:
+            for table_id, seat, phones in conn.execute(query, {"ids": list(table_ids)}).all():
+                out.setdefault(table_id, {})[seat] = phones
+        return out
 
     def set_tournament(self, tournament_id: str, *, frozen: bool | None = None, message: dict | None = None) -> None:
         """The screen's freeze, or the director's message to every table."""

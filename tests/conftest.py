@@ -86,7 +86,7 @@ def fresh_database(request, kind: str, tmp_path) -> str:
         # TRUNCATE is not a row DELETE: the append-only triggers let it through.
         conn.execute(sa.text("TRUNCATE entries, join_codes, table_notes, snapshots, tables"
                              ", table_summaries, group_tables, group_names, group_members, groups"
-                             ", tournament_tables, tournaments, seat_names, reseals"))
+                             ", tournament_tables, tournaments, seat_names, reseals, seat_phones"))
     engine.dispose()
     return url
 

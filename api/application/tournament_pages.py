@@ -60,6 +60,7 @@ def console(tournament_id: str, token: str | None) -> dict:
     view = tournament_standings.view(found)
     store, now = context.current().store, context.now()
     heads = {t.table_id: t.version for t in store.tournament_tables(tournament_id)}
+    phones = store.seat_phones([t["id"] for t in current_tables(view)])
     rows = []
     for table in current_tables(view):
         last = store.entries(table["id"], after=heads[table["id"]] - 1)[-1]
@@ -68,8 +69,12 @@ def console(tournament_id: str, token: str | None) -> dict:
             attention.append("quiet")
         if last.verdict is not None and last.verdict.get("valid") is False:
             attention.append("invalid")
+        twice = [table["players"][s] for s, n in sorted(phones.get(table["id"], {}).items())
+                 if n > 1 and s < len(table["players"])]
+        if twice:
+            attention.append("twice")
         seat = None if last.seat is None else table["players"][last.seat] if last.seat < len(table["players"]) else None
-        rows.append({**table, "last": {"type": last.type, "seq": last.seq, "player": seat, "at": last.at},
+        rows.append({**table, "last": {"type": last.type, "seq": last.seq, "player": seat, "at": last.at}, "twice": twice,
                      "since": _since(last.at, now), "attention": attention})
     rows.sort(key=lambda r: (not r["attention"], r["status"] != "playing", r["number"]))
     return {"tournament": view, "settings": found.settings, "tables": rows, "player_key": found.player_key}

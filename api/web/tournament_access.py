@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask import abort, session
 
 from api.application import tournaments
@@ -45,3 +47,11 @@ def player_of(tournament_id: str) -> tuple[str, int] | None:
     """The players' link key and the player this phone is, for this tournament, if she tapped her name here."""
     row = next((r for r in session.get("playing", []) if r[0] == tournament_id), None)
     return None if row is None else (row[1], row[2])
+
+
+def phone() -> str:
+    """This phone's id (random, kept in its session): a seat taken by a second phone is shown."""
+    if "phone" not in session:
+        session["phone"] = secrets.token_hex(8)
+        session.permanent = True
+    return session["phone"]

@@ -161,6 +161,7 @@ def seat(tournament_id, key, player):
     if found is None:
         return redirect(url_for("tournaments_web.players", tournament_id=tournament_id, key=key), 303)
     security.remember(found["table"], "seat", found["seat"], found["token"])
+    get_store().take_seat(found["table"], found["seat"], tournament_access.phone())
     return redirect(url_for("play.table", table_id=found["table"]), 303)
 
 
@@ -219,9 +220,10 @@ def _placed(table_id: str):
     return kept[table_id]
 
 
-def at_table(table_id: str) -> dict | None:
-    """For a table's page: the tournament it plays in (round, number, closed, the director's message) and this
-    phone's player link, or None."""
+def at_table(table: dict) -> dict | None:
+    """For a table's page: the tournament it plays in (round, number, closed, the director's message, the seats
+    open on two phones or more) and this phone's player link, or None."""
+    table_id = table["id"]
     placed = _placed(table_id)
     if placed is None:
         return None
@@ -230,7 +232,10 @@ def at_table(table_id: str) -> dict | None:
         return None
     closed = any(t.table_id == table_id and t.closed_seq is not None for t in get_store().tournament_tables(found.id))
     mine = tournament_access.player_of(found.id)
+    phones = get_store().seat_phones([table_id]).get(table_id, {})
+    twice = [p["name"] for p in table["players"] if phones.get(p["seat"], 0) > 1]
     return {"id": found.id, "name": found.settings["name"], "round": placed[1], "number": placed[2], "closed": closed,
+            "twice": twice,
             "message": found.message, "me": url_for("tournaments_web.seat", tournament_id=found.id, key=mine[0],
                                                     player=mine[1]) if mine else None}
 

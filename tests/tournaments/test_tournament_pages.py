@@ -68,6 +68,12 @@ def test_an_evening_from_the_console_to_the_results(director, app):
     assert "Manche 1, table" in seen and "Ivo" in seen
     assert index
 
+    other = Phone(app)  # Ivo's seat, taken again by a second phone: his table and the director see it
+    other.get(players_link.split("localhost", 1)[-1] + "/7", status=303)
+    assert "A seat open on two phones or more: Ivo." in other.page(f"/t/{table}")
+    assert "a seat on two phones: Ivo" in director.page(f"/n/{evening}/d")
+    assert "Place ouverte sur deux téléphones ou plus\u00a0: Ivo." in ivo.page(f"/t/{table}")
+
     screen = Phone(app).page(f"/n/{evening}/screen")
     assert "Round 1 of 2" in screen and "Standings" in screen
 
