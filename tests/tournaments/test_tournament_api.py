@@ -54,6 +54,11 @@ def test_a_twelve_player_evening_over_three_rounds_ranks_by_the_tables_scores(cl
     assert after != before
     for name, old, new in zip(names(fixed), before, after, strict=True):
         totals[name] += new - old
+    # A ruling (E-5) by the director at table 2: whole points to two seats, with its reason.
+    ruled = evening.rounds[0][1]
+    ruled.enter("adjust", scores={"0": 5, "2": -3}, reason="slow play")
+    totals[names(ruled)[0]] += 5
+    totals[names(ruled)[2]] -= 3
     assert evening.read()["status"] == "seating"
     assert same_standings(shown(evening), by_hand(totals))
 
