@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import shlex
 
-from bench.gunicorn import ROOT, worker_flags
-
-NAMES = ("--worker-class", "--worker-connections", "-k", "--threads", "--keep-alive")
+from bench.gunicorn import ROOT, WORKER_FLAGS, worker_flags
 
 
 def test_make_run_and_serve_and_the_procfile_use_the_same_server():
     text = (ROOT / "Makefile").read_text()
     gunicorn = next(line for line in text.splitlines() if line.startswith("GUNICORN :="))
     words = shlex.split(gunicorn)
-    flags = [w for i, w in enumerate(words) if w in NAMES or (i and words[i - 1] in NAMES)]
+    flags = [w for i, w in enumerate(words) if w in WORKER_FLAGS or (i and words[i - 1] in WORKER_FLAGS)]
     assert flags == worker_flags()
     assert "api.shell.worker.Worker" in flags
     for target in ("run:", "serve:"):
