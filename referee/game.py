@@ -115,6 +115,9 @@ class Game:
     features: frozenset[str] = frozenset()
     form_options: Callable[[Mapping[str, str]], dict | None] = no_options
     places: Callable[[Sequence[str]], list[list[str]]] | None = None
+    # The game's own words for what the pages say of a deal (message keys): Rami plays rounds (`manches`), so
+    # ("Deal %(n)s", "Round %(n)s") and so on; a key not listed is the game's word already.
+    words: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
@@ -123,6 +126,10 @@ class Game:
     def has(self, feature: str) -> bool:
         """Whether the game does `feature` (see the class's docstring)."""
         return feature in self.features
+
+    def word(self, key: str) -> str:
+        """The game's own message key for `key` (`Deal %(n)s` is `Round %(n)s` at Rami)."""
+        return dict(self.words).get(key, key)
 
     def template(self, part: str) -> str:
         """The path of one of the game's own templates, `templates/games/<name>/<part>.html`."""

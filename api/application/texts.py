@@ -35,6 +35,7 @@ class Voice:
     meld: Callable[[int], object] = _same  # a table meld's id as the reader knows it (pages: 1, 2, 3 per deal)
     and_word: str = "and"
     or_word: str = "or"
+    fill: Callable[[str, dict], str] = lambda text, values: text % values  # French elides (api/web/french.py)
 
 
 def render(key: str, params: dict | None, voice: Voice) -> str:
@@ -43,7 +44,7 @@ def render(key: str, params: dict | None, voice: Voice) -> str:
     if not params:
         return text
     try:
-        return text % {name: _shown(name, value, voice) for name, value in params.items()}
+        return voice.fill(text, {name: _shown(name, value, voice) for name, value in params.items()})
     except (KeyError, TypeError, ValueError):  # a catalogue line out of step with its key: say it in English
         return key % {name: _shown(name, value, Voice()) for name, value in params.items()}
 

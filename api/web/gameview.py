@@ -8,8 +8,21 @@ from __future__ import annotations
 
 from flask import Flask
 
+from api.web.i18n import N_
 from api.web.i18n import gettext as _
 from referee import games
+
+# What the pages say of a deal, as a game with no words of its own says it (`Game.words`: Rami's rounds).
+DEAL_WORDS = (N_("Deal"), N_("Deal %(n)s"), N_("Deal by deal"), N_("Deals played: %(n)s"), N_("No deal has ended yet."),
+              N_("Scores after each deal"), N_("Deals ended: %(a)s now, %(b)s after."),
+              N_("Deal the cards and enter the deal."), N_("Enter the result of the deal."))
+
+
+def deal_word(table: dict, key: str, **params) -> str:
+    """`key` in the words of the table's game, in the reader's language: "Deal 1", "Round 1", "Manche 1"."""
+    if key not in DEAL_WORDS:
+        raise KeyError(f"{key!r} is not one of gameview.DEAL_WORDS")
+    return _(games.get(table["game"]).word(key), **params)
 
 
 def game_titles() -> dict[str, str]:
@@ -19,4 +32,4 @@ def game_titles() -> dict[str, str]:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["game"] = games.get
-    app.jinja_env.globals.update(games=games.ALL, game_titles=game_titles)
+    app.jinja_env.globals.update(games=games.ALL, game_titles=game_titles, deal_word=deal_word)

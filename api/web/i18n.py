@@ -53,7 +53,12 @@ def current_lang() -> str:
 
 
 def gettext(text: str, **params) -> str:
-    """Translate `text` into the request's language and fill its %(name)s params."""
+    """Translate `text` into the request's language and fill its %(name)s params (in French, `de` and `que`
+    elided before a name with a vowel sound: api/web/french.py)."""
+    if params and current_lang() == "fr":
+        from api.web import french
+
+        return french.fill(flask_babel.gettext(text), params)
     return flask_babel.gettext(text, **params)
 
 

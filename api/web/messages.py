@@ -12,7 +12,7 @@ import flask_babel
 from flask import g
 
 from api.application import texts
-from api.web import cardview, i18n
+from api.web import cardview, french, i18n
 from api.web.i18n import N_, gettext
 from referee.cards import Card
 from referee.violations import RANK_NAMES
@@ -77,7 +77,8 @@ def voice(names: list[str] | None = None) -> texts.Voice:
         translate=gettext, seat=seat, card=lambda c: i18n.card_label(str(c), lang),
         suit=lambda s: gettext(SUITS[s]) if s in SUITS else s,
         rank=lambda n: i18n.rank_label(Card(n, "H"), lang) if lang == "fr" else RANK_NAMES.get(n, str(n)),
-        entry_type=entry_type, time=cardview.when, meld=lambda m: (g.get("meld_numbers") or {}).get(m, m), and_word=gettext("and"), or_word=gettext("or"))
+        entry_type=entry_type, time=cardview.when, meld=lambda m: (g.get("meld_numbers") or {}).get(m, m), and_word=gettext("and"), or_word=gettext("or"),
+        **({"fill": french.fill} if lang == "fr" else {}))
 
 
 def violation_text(violation, names: list[str] | None = None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from api.web.gameview import deal_word
 from api.web.i18n import card_label
 from api.web.i18n import gettext as _
 from referee import games
@@ -52,7 +53,7 @@ def headline(table: dict, story: dict | None = None) -> str:
     turn = deal.get("turn")
     name = table["players"][turn]["name"] if isinstance(turn, int) else ""
     if phase == "deal":
-        return _("Deal the cards and enter the deal.")
+        return deal_word(table, "Deal the cards and enter the deal.")
     if phase == "take":
         return _("%(name)s's turn: take a card.", name=name)
     if phase == "play":
@@ -67,7 +68,7 @@ def headline(table: dict, story: dict | None = None) -> str:
     if phase == "hands":
         return _("The round is over: each player enters the cards left in hand.")
     if phase == "result":
-        return _("Enter the result of the deal.")
+        return deal_word(table, "Enter the result of the deal.")
     return _("%(name)s's turn.", name=name)
 
 

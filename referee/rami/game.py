@@ -38,4 +38,12 @@ GAME = Game(
     features=frozenset({"clock", "pickup", "table_melds"}),
     form_options=options_from,
     places=meld.places,
+    words=(  # R-3..R-16 speak of rounds (French: manches), never of deals (donnes)
+        ("Deal", N_("Round")), ("Deal %(n)s", N_("Round %(n)s")), ("Deal by deal", N_("Round by round")),
+        ("Deals played: %(n)s", N_("Rounds played: %(n)s")), ("No deal has ended yet.", N_("No round has ended yet.")),
+        ("Scores after each deal", N_("Scores after each round")),
+        ("Deals ended: %(a)s now, %(b)s after.", N_("Rounds ended: %(a)s now, %(b)s after.")),
+        ("Deal the cards and enter the deal.", N_("Deal the cards and start the round.")),
+        ("Enter the result of the deal.", N_("Enter the result of the round.")),
+    ),
 )

@@ -21,7 +21,7 @@ def test_the_timeline_lists_every_entry_with_its_verdict_and_the_chart(host):
 
 def test_the_rami_chart_shows_the_totals_against_the_ceiling(host):
     host.start(game="rami", players=("Eve", "Fox"), ceiling="200", clock="off", tracking="results")
-    assert "No deal has ended yet." in host.page(f"/t/{host.table}/history")
+    assert "No round has ended yet." in host.page(f"/t/{host.table}/history")
     host.enter(type="deal", dealer="0")
     host.enter(type="round", winner="0", hand1="KH QH 5C")
     page = host.page(f"/t/{host.table}/history")

@@ -57,7 +57,7 @@ def test_between_deals_the_status_shows_no_stock_pile_or_melds_of_the_last_deal(
     host.enter(type="meld", seat="1", melds=OUT)
     host.enter(type="discard", seat="1", card="5H")
     page = host.enter(type="hand", seat="0", cards="2C 3C 4C 5C 6C 7C 8C 9H 9H 2D 3D 4D 5D 6D")
-    assert "Deal the cards and enter the deal." in page
+    assert "Deal the cards and start the round." in page  # Rami plays rounds (issue 18 item 10)
     status = page.split('class="status"')[1].split("</section>")[0]
     for gone in ("Stock", "Discard pile", "Discard top", "Cards in hand"):
         assert gone not in status, gone

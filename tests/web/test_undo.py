@@ -101,7 +101,7 @@ def test_a_french_phone_reads_the_undo_in_french(host, phone):
     dealt_and_discarded(host, ben)
     (link, _, words), = offered(ben.page())
     assert words == "Annuler\u00a0: Ben a défaussé 9♣"
-    assert "Annuler cette saisie\u00a0?" in ben.page(link)
+    assert "Annuler cette entrée\u00a0?" in ben.page(link)
 
 
 def test_a_corrected_entry_is_offered_as_it_now_stands(host, phone):
