@@ -30,7 +30,7 @@ from referee.texts import (
     place_text,
     violation,
 )
-from referee.violations import Violation
+from referee.violations import N_, Violation
 
 _C7, _C9, _C10 = ("C-7",), ("C-9",), ("C-10",)
 _JOKER = {"card": "JK"}
@@ -79,6 +79,11 @@ def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) 
     whole_hand = False  # K-2 needs the whole hand counted
     for run in runs:
         index += 1
+        if _is_set(run):  # C-6: refused as the set it is, not as a run of several suits
+            append(violation("C-6", SET, None, index, params={"cards": [p.text for p in run]}))
+            whole_hand = True
+            ordered_runs.append([*run])
+            continue
         quick = _from_table(run, index, append) if len(run) >= 3 else None
         if quick is not None:
             seen, wilds, repeated = quick
@@ -99,6 +104,15 @@ def judge_faults(runs, players: int, timing: str, lengths: tuple | None = None) 
     return ExitVerdict(True, [], settle(ordered_runs, players, timing), ordered_runs)
 
 
+SET = N_("no sets in Continental: %(cards)s is a set, cards of one rank; every card stands in a run of one suit")
+
+
+def _is_set(run) -> bool:
+    """Naturals of one rank and two suits or more (wilds besides): a set, which Continental does not have (C-6)."""
+    naturals = [p.card for p in run if not is_wild(p.card) and p.announced in (None, p.card)]
+    return len(naturals) >= 2 and len({c.rank for c in naturals}) == 1 and len({c.suit for c in naturals}) > 1
+
+
 def _shape_faults(lengths: tuple, violations: list[Violation]) -> None:
     """C-6: 15 cards in one of the allowed shapes."""
     total = sum(lengths)
@@ -107,7 +121,7 @@ def _shape_faults(lengths: tuple, violations: list[Violation]) -> None:
                                     params={"n": total}))
     elif lengths not in SHAPES:
         shape = "+".join(str(n) for n in lengths)
-        violations.append(violation("C-6", "runs of %(shape)s is not an allowed shape (3+3+3+3+3, 4+4+4+3 or 5+4+3+3)",
+        violations.append(violation("C-6", "runs of %(shape)s are not an allowed shape (3+3+3+3+3, 4+4+4+3 or 5+4+3+3)",
                                     params={"shape": shape}))
 
 

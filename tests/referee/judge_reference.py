@@ -258,10 +258,17 @@ def _judge_faults(runs, players: int, timing: str) -> ExitVerdict:
         violations.append(Violation("C-6", f"an exit shows exactly 15 cards, this one shows {total}"))
     elif lengths not in SHAPES:
         shape = "+".join(str(n) for n in lengths)
-        violations.append(Violation("C-6", f"runs of {shape} is not an allowed shape "
+        violations.append(Violation("C-6", f"runs of {shape} are not an allowed shape "
                                            "(3+3+3+3+3, 4+4+4+3 or 5+4+3+3)"))
     for index, run in enumerate(runs, start=1):
         where = {"run": index}
+        naturals = [p.card for p in run if not is_wild(p.card) and p.announced in (None, p.card)]
+        if len(naturals) >= 2 and len({c.rank for c in naturals}) == 1 and len({c.suit for c in naturals}) > 1:
+            shown = ", ".join(p.text for p in run)
+            violations.append(Violation("C-6", f"no sets in Continental: {shown} is a set, cards of one rank; every "
+                                               "card stands in a run of one suit", **where))
+            ordered_runs.append(list(run))
+            continue
         if run and all(is_wild(p.card) for p in run):
             violations.append(Violation("C-8", "this run has no natural card: a 2 or a joker never counts as "
                                                "the natural a run needs", **where))

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from referee.continental import exit as exit_module
 from referee.continental.exit import judge_exit, parse_exit
-from referee.melds import Placed
+from referee.melds import Placed, parse_placed
 
 NATURALS = [c for c in DECK if c not in WILDS]
 SEED = [["3C", "4C", "5C"], ["6S", "7S", "8S"], ["9H", "10H", "JH"], ["QD", "KD", "AD"], ["9C", "10C", "JC"]]
@@ -141,3 +141,18 @@ def test_the_quick_path_and_the_full_judge_agree(runs):
     else:
         assert verdict.violations and all(v.rule in ("C-6", "C-7", "C-8", "C-9", "C-10", "K-2")
                                            for v in verdict.violations)
+
+
+def test_a_set_is_refused_as_a_set_not_as_a_run_of_several_suits():
+    """Issue 18, item 10: "no sets in Continental" (C-6), not "a run is of one suit" (C-7)."""
+    runs = [["7C", "7D", "JK=7H"], ["3C", "4C", "5C"], ["8D", "9D", "10D"], ["JS", "QS", "KS"], ["4S", "5S", "6S"]]
+    verdict = judge_exit([[parse_placed(c) for c in run] for run in runs])
+    said = [(v.rule, v.run, v.message) for v in verdict.violations]
+    assert said == [("C-6", 1, "no sets in Continental: 7C, 7D, JK=7H is a set, cards of one rank; every card "
+                               "stands in a run of one suit")]
+
+
+def test_a_shape_that_is_not_allowed_is_said_in_the_plural():
+    runs = [["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"], ["KH", "JK=AH", "2C"]]
+    verdict = judge_exit([[parse_placed(c) for c in run] for run in runs])
+    assert verdict.violations[0].message.startswith("runs of 12+3 are not an allowed shape")

@@ -1,6 +1,7 @@
 """Continental entry screens at a real table (issue 8): an exit is checked before it is written, the first
 phones see who deals, the history names the card taken and calls an invalid exit an attempt."""
 
+import html
 import re
 
 from tests.web.conftest import joined
@@ -146,3 +147,16 @@ def test_the_check_judges_as_the_table_does_a_card_taken_from_the_pile_must_be_s
     runs = re.search(r'name="runs" value="([^"]*)"', page).group(1)
     verdict = host.follow(send(host, runs, confirm="declared")).get_data(as_text=True)
     assert "Not a valid exit" in verdict and "/rules#C-11" in verdict
+
+
+def test_a_set_is_refused_as_a_set_in_french_and_english(phone):
+    """Issue 18, item 10: a Continental set is refused as what it is (C-6), not as a run of several suits."""
+    for lang, said in (("en", "no sets in Continental: 7♣, 7♦, 7♥ is a set"),
+                       ("fr", "pas de série au rami continental\u00a0: 7♣, 7♦, 7♥ est une série")):
+        ana = phone(lang)
+        ana.start(tracking="results")
+        ana.enter(type="deal", dealer="0")
+        runs = "7C 7D 7H\n3C 4C 5C\n8D 9D 10D\nJS QS KS\n4S 5S 6S"
+        page = ana.post(f"/t/{ana.table}/entry", {"version": ana.version(), "type": "exit", "seat": "1", "runs": runs,
+                                                  "timing": "later"}, status=200).get_data(as_text=True)
+        assert said in html.unescape(page) and "/rules#C-6" in page and "/rules#C-7" not in page, lang
