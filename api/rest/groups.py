@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask, Response, request
 
+from api.application import access_copy as access_copy_
 from api.application import forgetting, group_csv, group_service
 from api.application.errors import ApiError
 from api.rest.openapi import document
@@ -64,6 +65,12 @@ def player(group_id: str, member: str):
 def rename(group_id: str, member: str):
     """Call a player by a new name."""
     return group_service.rename(group_id, _token(), member, _json())
+
+
+@bp.get("/groups/<group_id>/players/<member>/copy")
+def access_copy(group_id: str, member: str):
+    """A player's copy of every figure and entry the group holds about her (GDPR art. 15)."""
+    return access_copy_.copy(group_id, _token(), member)
 
 
 @bp.delete("/groups/<group_id>/players/<member>")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import functools
+import json
 from datetime import UTC
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from api.application import group_csv, group_service
+from api.application import access_copy as access_copy_
+from api.application import forgetting, group_csv, group_service
 from api.application.errors import ApiError
 from api.web import backend, csv_download, group_access, group_charts, security
 from api.web.address import external_url
@@ -125,6 +127,41 @@ def rename(group_id, member):
     except Malformed:
         abort(400, description=_("A player's name has 1 to 40 characters."))
     return redirect(url_for("groups_web.player", group_id=group_id, member=member), 303)
+
+
+@bp.get("/g/<group_id>/p/<member>/copy.json")
+def access_copy(group_id, member):
+    """Download a player's copy of every figure and entry the group holds about her."""
+    group_access.opened(group_id)
+    try:
+        data = access_copy_.copy(group_id, group_access.token(group_id), member)
+    except ApiError:
+        abort(404, description=_("This group has no such player."))
+    body = json.dumps(data, ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="arbitre-{member}.json"'})
+
+
+@bp.get("/g/<group_id>/p/<member>/forget")
+def forget_page(group_id, member):
+    """Say what forgetting this player does, and ask to confirm."""
+    record = group_access.opened(group_id)
+    try:
+        stats_ = group_service.player(group_id, group_access.token(group_id), member, "all")
+    except ApiError:
+        abort(404, description=_("This group has no such player."))
+    return render_template("group_forget.html", group=record, player=stats_)
+
+
+@bp.post("/g/<group_id>/p/<member>/forget")
+def forget(group_id, member):
+    """Forget a player: her name leaves the group, its tables and tournaments; her figures stay under a label."""
+    group_access.opened(group_id)
+    try:
+        forgetting.forget_member(group_id, group_access.token(group_id), member)
+    except ApiError:
+        abort(404, description=_("This group has no such player."))
+    return redirect(url_for("groups_web.player", group_id=group_id, member=member, forgotten=1), 303)
 
 
 @bp.get("/g/<group_id>/export.csv")

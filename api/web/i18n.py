@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 import flask_babel
 from flask import Flask, has_request_context, request, session
@@ -35,6 +36,20 @@ def init_app(app: Flask) -> None:
         app.config["BABEL_TRANSLATION_DIRECTORIES"] = built
     flask_babel.Babel(app, locale_selector=current_lang)
     app.jinja_env.globals["colon"] = colon
+    app.after_request(forgotten_labels)
+
+
+FORGOTTEN = re.compile(r"Forgotten player (\d+)")  # the label of a forgotten player (events/names.py)
+
+
+def forgotten_labels(response):
+    """A page in French says a forgotten player's label in French: the label is the one name the server writes."""
+    if response.direct_passthrough or response.mimetype != "text/html" or current_lang() == "en":
+        return response
+    text = response.get_data(as_text=True)
+    if "Forgotten player" in text:
+        response.set_data(FORGOTTEN.sub(lambda m: gettext("Forgotten player %(number)s", number=m.group(1)), text))
+    return response
 
 
 def colon() -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
 from api.web import backend, codes, group_forms, rulesdoc, security
 from api.web.address import external_url
@@ -125,6 +125,12 @@ def rules():
     """Show the rules, an anchor per rule id."""
     html, ids = rulesdoc.rules_html(current_lang())
     return render_template("rules.html", rules=html, ids=ids)
+
+
+@bp.get("/privacy")
+def privacy():
+    """What is stored, why, for how long, and how to have a player forgotten (README, "Privacy")."""
+    return render_template("privacy.html", months=current_app.config.get("RETENTION_MONTHS") or 12)
 
 
 @bp.post("/lang")
