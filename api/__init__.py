@@ -64,6 +64,7 @@ PARTS = ("events.db", "api.shell.context", "api.shell.guard", "api.shell.health"
 PARTS += ("api.rest.groups", "api.web.groups", "api.rest.tournaments", "api.shell.tournament_stream",
           "api.web.tournaments")
 PARTS += ("api.shell.limits", "api.shell.turns")
+PARTS += ("api.shell.commands",)
 
 
 def _register_parts(app: Flask) -> None:

@@ -20,6 +20,7 @@ from events.groups import GroupRecords
 from events.name_records import NameRecords, names_in, write_names
 from events.names import is_apart, resolved
 from events.records import Appended, Conflict, StoredEntry, TableRecord, entry_text, row_entry, token_hash, utc
+from events.retention import RetentionRecords
 from events.side import SideRecords
 from events.store import postgresql, sqlite
 from events.store.rows import Tail, log_entries, logs_of, stored_entries, tail_of
@@ -90,7 +91,7 @@ def _chained(version: int, last: str | None, decision: Decision, key: str | None
     return StoredEntry(seq, type_, seat, at, data, entry_hash(seq, type_, seat, at, data, last), last, verdict, key)
 
 
-class Store(SideRecords, GroupRecords, TournamentRecords, NameRecords):
+class Store(SideRecords, GroupRecords, TournamentRecords, NameRecords, RetentionRecords):
     """The event store over one SQLAlchemy engine (SQLite or PostgreSQL)."""
 
     def __init__(self, engine: sa.Engine, writing: Callable, lock_rows: bool = True):
