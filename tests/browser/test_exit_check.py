@@ -90,3 +90,29 @@ def test_an_invalid_exit_is_recorded_only_after_saying_why_and_a_confirmation(ph
     check_page(page, f"exit-record-{lang}")
     page.get_by_role("button", name=w("Yes, record: not a valid exit")).click()
     expect(page.get_by_role("heading", name=re.compile("^" + re.escape(w("Not a valid exit"))))).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_results_tracking_checks_the_cards_the_same_way(phones, lang):
+    """A scorekeeping table's exit entered by its cards: the same check, the same one action (issue 18, item 1)."""
+    w = Words(lang)
+    page = phones(locale=LOCALES[lang])
+    page.goto("/new")
+    for i, name in enumerate(NAMES):
+        page.fill(f"#p{i}", name)
+    page.locator("input[name=dealer][value='0']").check()
+    page.locator("input[name=tracking][value=results]").check()
+    page.locator("#new-table button.primary").click()
+    table = page.url.split("/t/")[1].split("/")[0]
+    page.goto(f"/t/{table}")
+    dealt = page.get_by_role("button", name=w("Cards dealt"))
+    if dealt.count():
+        dealt.click()
+    page.goto(f"/t/{table}/compose/exit?seat=1")
+    tap(page, w, CARDS)
+    expect(page.get_by_role("heading", name=w("A valid exit, arranged by the referee"))).to_be_visible()
+    expect(page.locator(".verdict button")).to_have_count(1)
+    expect(page.locator(".verdict")).to_contain_text("JK=4♥")  # Ben's own runs, the joker where it fits
+    check_page(page, f"exit-arranged-results-{lang}")
+    page.get_by_role("button", name=w("Confirm: %(name)s goes out", name="Ben")).click()
+    expect(page.get_by_role("heading", name=w("Valid exit"))).to_be_visible()
