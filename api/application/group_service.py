@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from api.application import context, group_summaries, service
+from api.application import context, group_rating, group_summaries, service
 from api.application.errors import ApiError
 from events import NameTaken
 from events.groups import GroupRecord, name_key
@@ -80,11 +80,13 @@ def overview(group_id: str, token: str | None, period: str | None = None) -> tup
     record = group(group_id, token)
     begin = start(period)
     names = context.current().store.members(group_id)
-    tables = stats.since(played(group_id), begin)
+    every = played(group_id)
+    tables = stats.since(every, begin)
     return {"id": record.id, "name": record.name, "period": period or "all",
             "tables": [{**t, "created_at": _iso(t["created_at"])} for t in stats.tables(tables, names)],
             "standings": stats.standings(tables, names),
             "rulings": stats.rulings(tables, names),
+            "rating": group_rating.board(group_id, every, names),  # across every evening, whatever the period
             "members": [{"id": m, "name": n} for m, n in names.items()]}, tables
 
 
@@ -94,8 +96,10 @@ def player(group_id: str, token: str | None, member: str, period: str | None = N
     names = context.current().store.members(group_id)
     if member not in names:
         raise ApiError(404, "Unknown player", f"group {group_id!r} has no player {member!r}")
-    tables = stats.since(played(group_id), start(period))
-    out = {"id": member, "name": names[member], "period": period or "all"}
+    every = played(group_id)
+    tables = stats.since(every, start(period))
+    out = {"id": member, "name": names[member], "period": period or "all",
+           "rating": next((r for r in group_rating.board(group_id, every, names)["rows"] if r["member"] == member), None)}
     for game in games.NAMES:
         out[game] = {**stats.figures(tables, member, game),
                      "form": [{**f, "created_at": _iso(f["created_at"])} for f in stats.form(tables, member, game, last)]}

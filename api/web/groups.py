@@ -11,13 +11,14 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from api.application import access_copy as access_copy_
 from api.application import forgetting, group_csv, group_service
 from api.application.errors import ApiError
-from api.web import backend, csv_download, group_access, group_charts, security
+from api.web import backend, csv_download, group_access, group_charts, rating_chart, security
 from api.web.address import external_url
 from api.web.group_labels import figure_label, figure_rows
 from api.web.i18n import gettext as _
 from api.web.qr import qr_svg
 from referee import games
 from referee.stats import group as stats
+from referee.stats import rating
 from referee.violations import Malformed
 
 bp = Blueprint("groups_web", __name__)
@@ -54,6 +55,7 @@ def group(group_id):
               for game in games.NAMES}
     link = external_url("groups_web.enter", group_id=group_id, token=token)
     return render_template("group.html", group=read, period=period, charts=charts, link=link,
+                           rating=read["rating"], rating_chart=rating_chart.lines(read["rating"]),
                            qr=_qr(link, _("QR code of the group's link")))
 
 
@@ -74,7 +76,11 @@ def player(group_id, member):
         abort(404, description=_("This group has no such player."))
     forms = {game: group_charts.form(stats_[game]["form"]) for game in games.NAMES}
     rows = {game: figure_rows(game, stats_[game]) for game in games.NAMES}
-    return render_template("group_player.html", group=record, player=stats_, period=period, forms=forms, rows=rows)
+    mine = stats_["rating"]
+    chart = rating_chart.lines({"start": round(rating.START), "tables": [h["table"] for h in mine["history"]],
+                                "rows": [mine]}) if mine else None
+    return render_template("group_player.html", group=record, player=stats_, period=period, forms=forms, rows=rows,
+                           rating_chart=chart)
 
 
 @bp.get("/g/<group_id>/p/<member>/<game>/<figure>")

@@ -41,7 +41,7 @@ def test_the_group_link_opens_the_standings_and_a_player_with_charts_and_a_figur
 
     standings.get_by_role("link", name="Dan").click()
     expect(page.get_by_role("heading", name="Dan", level=1)).to_be_visible()
-    expect(page.locator("figure.chart svg")).to_have_count(1)  # his form: Continental (he never played Rami)
+    expect(page.locator("figure.chart svg")).to_have_count(2)  # his rating, and his form: Continental (no Rami)
     check_page(page, "group-player")
 
     page.get_by_role("link", name="Invalid exits: 1").click()
@@ -61,7 +61,7 @@ def test_the_group_in_french_and_the_start_form_offers_it(phones, sunday):
     check_page(page, "group-fr")
     page.get_by_role("link", name="Ben").first.click()
     expect(page.get_by_role("heading", name="Ben", level=1)).to_be_visible()
-    expect(page.locator("figure.chart svg")).to_have_count(2)  # his form at both games
+    expect(page.locator("figure.chart svg")).to_have_count(3)  # his rating, and his form at both games
     check_page(page, "group-player-fr")
     page.get_by_role("link", name=re.compile(r"^Ouvertures \(valeur moyenne\)\s: 1$")).click()
     expect(page.locator(".counted li")).to_contain_text("a posé")

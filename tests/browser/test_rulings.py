@@ -89,3 +89,37 @@ def test_a_ruling_then_a_confirmation_and_a_dispute_on_two_phones(phones, lang):
     check_page(host, f"dispute-host-{lang}")
     host.get_by_role("button", name=words("Confirm as the host")).click()
     expect(host.locator("section.confirm")).to_have_count(0)
+
+
+@pytest.fixture(scope="module")
+def rated_group(live_database):
+    """A group of two finished Rami tables (Ana wins both), written to the live server's database."""
+    from api import create_app
+    from events.db import dispose
+    from tests.conftest import Tables
+    from tests.groups.test_rating_pages import _group_with_two_tables
+
+    app = create_app({"TESTING": True, "DATABASE_URL": live_database})
+    client = app.test_client()
+    yield _group_with_two_tables(client, Tables(client))
+    dispose(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_rating_and_its_chart_on_the_group_and_member_pages(phones, rated_group, lang):
+    words = Words(lang)
+    page = phones(locale=LOCALES[lang], extra_http_headers={"Accept-Language": LOCALES[lang]})
+    page.goto(f"/g/{rated_group.id}/k/{rated_group.token}")
+    section = page.locator("section", has=page.get_by_role("heading", name=words("Rating"), exact=True))
+    expect(section.locator("tbody tr").first).to_contain_text("Ana")
+    expect(section.locator("tbody tr").first).to_contain_text("1531")
+    chart = section.get_by_role("img", name=words("Rating after each finished table"))
+    expect(chart).to_be_visible()
+    check_page(page, f"rating-{lang}")
+    page.set_viewport_size({"width": 360, "height": 780})
+    assert chart.bounding_box()["width"] <= 360
+    page.set_viewport_size({"width": 390, "height": 844})
+    section.get_by_role("link", name="Ben").click()
+    expect(page.get_by_role("img", name=words("Rating after each table played"))).to_be_visible()
+    expect(page.locator("main")).to_contain_text("1469")
+    check_page(page, f"rating-member-{lang}")
