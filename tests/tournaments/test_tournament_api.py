@@ -151,3 +151,13 @@ def test_no_pair_meets_twice_when_the_draw_allows_it(client, tables, game, size,
             these = pairs([s["name"] for s in table["seats"]])
             assert not these & met, f"round {round_ + 1}: {these & met} meet again"
             met |= these
+
+
+def test_rounds_are_limited_per_director_token(app, client, tables):
+    app.config["RATELIMIT_ROUNDS"] = "2 per minute"
+    first, second = Evening(client, tables), Evening(client, tables)
+    first.start()
+    first.start(expect=409)  # round 1 plays: refused, and counted
+    limited = first.start(expect=429, close=True)
+    assert limited["status"] == 429 and len(first.rounds) == 1
+    second.start()  # another director's count is its own, from the same address

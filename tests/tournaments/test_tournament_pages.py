@@ -82,6 +82,14 @@ def test_an_evening_from_the_console_to_the_results(director, app):
     director.post(f"/n/{evening}/d/round", {"close": "1"})
     assert "Le directeur a fermé cette table" in ivo.page(f"/t/{table}")
     director.post(f"/n/{evening}/d/close", {})
+    client = app.test_client()
+    assert {s["tables"] for s in client.get(f"/api/v1/tournaments/{evening}").json["standings"]} == {2}
+    director.post(f"/n/{evening}/d/freeze", {"frozen": "1"})  # "results at the end": the last round stays off
+    frozen = client.get(f"/api/v1/tournaments/{evening}").json
+    assert frozen["frozen"] is True and {s["tables"] for s in frozen["standings"]} == {1}
+    assert "The last round stays hidden until the results." in Phone(app).page(f"/n/{evening}/screen")
+    director.post(f"/n/{evening}/d/freeze", {"frozen": "0"})
+    assert {s["tables"] for s in client.get(f"/api/v1/tournaments/{evening}").json["standings"]} == {2}
     results = Phone(app).page(f"/n/{evening}/results")
     assert results.count("closed by the director") == 4  # both rounds: closed with nothing played
     csv = Phone(app).get(f"/n/{evening}/results.csv").get_data(as_text=True)
