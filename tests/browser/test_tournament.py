@@ -105,6 +105,12 @@ def test_an_evening_from_the_group_page_to_the_results_and_the_printed_cards(pho
 
     director.reload()
     check_page(director, "tournament-console")
+    director.locator(".console li").filter(has_text="playing").first.locator("a").click()  # as the table's host
+    director.get_by_text("Ruling: points and a reason").click()
+    director.locator("#points0").fill("5")
+    director.locator("#reason").fill("Slow play")
+    director.get_by_role("button", name="Record the ruling").click()
+    director.goto(f"/n/{evening}/d")
     director.get_by_role("textbox", name="Message").fill("Ten minutes left")
     director.get_by_role("button", name="Send to every phone").click()
     ana.reload()
@@ -127,6 +133,7 @@ def test_an_evening_from_the_group_page_to_the_results_and_the_printed_cards(pho
     results.goto(f"/n/{evening}/results")
     expect(results.get_by_role("heading", name="Standings")).to_be_visible()
     expect(results.locator(".tables li")).to_have_count(4)
+    expect(results.get_by_text("Slow play")).to_be_visible()  # the ruling, with its reason
     check_page(results, "tournament-results")
 
 
