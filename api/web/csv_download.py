@@ -14,7 +14,7 @@ from flask import Blueprint, Response, request
 
 from api.application import group_csv
 from api.application.group_csv import PLAIN, Layout
-from api.web.i18n import N_, current_lang
+from api.web.i18n import FORGOTTEN, N_, current_lang
 from api.web.i18n import gettext as _
 from referee import games
 
@@ -38,6 +38,8 @@ def download(kind: str, ident: str, write: Callable[[bool, Layout], str]) -> Res
     """`write(bom, layout)` gives the CSV's text; the answer names the file for this language and layout."""
     as_excel = excel()
     text = write(as_excel, layout() if as_excel else PLAIN)
+    if as_excel and current_lang() != "en":  # a forgotten player's label in the reader's language, as the pages say it
+        text = FORGOTTEN.sub(lambda m: _("Forgotten player %(number)s", number=m.group(1)), text)
     name = f"arbitre-{_(KIND[kind])}-{ident}{'-excel' if as_excel else ''}.csv"
     return Response(text, mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

@@ -65,3 +65,14 @@ def test_the_privacy_page_says_what_is_kept_how_long_and_how_to_be_forgotten(cli
     assert "12 months" in english and "Forget this player" in english and "Backups" in english
     french = client.get("/privacy", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert "12 mois" in french and "Oublier cette personne" in french and "sauvegardes" in french
+
+
+def test_the_french_csv_for_excel_says_her_label_in_french(client, tables):
+    group, listed = build(client, tables)
+    her = group.member(NAME)
+    assert client.delete(f"/api/v1/groups/{group.id}/players/{her}", headers=group.headers).status_code == 204
+    opened(client, group)
+    french = client.get(f"/g/{group.id}/export.csv?excel=1", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "Personne oubliée 1" in french and NAME not in french
+    plain = client.get(f"/t/{listed[0].id}/export.csv", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "Forgotten player 1" in plain  # the plain file is the JSON API's, for scripts
