@@ -179,10 +179,34 @@
   function init(root) {
     initPickers(root); initClock(root); initGameOptions(root); initDealerNames(root); initSeats(root); initTimes(root);
     if (window.ArbitreNext) { window.ArbitreNext.init(root); }  // next.js: the next game, once a phone starts it
+    if (root !== document && window.ArbitreOutbox) { window.ArbitreOutbox.ahead(); }  // a refresh, entries waiting
+  }
+
+  // Offline, a page the service worker kept says so (table pages say it in their connection line, live.js).
+  function markSaved() {
+    var main = document.getElementById("main");
+    if (!main || !main.dataset.savedAt || document.getElementById("live")) { return; }
+    var p = document.createElement("p");
+    p.className = "notice saved";
+    p.setAttribute("role", "status");
+    p.textContent = (document.body.dataset.textSaved || "{time}").replace("{time}",
+      new Date(+main.dataset.savedAt).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" }));
+    main.insertBefore(p, main.firstChild);
+  }
+
+  // Online, ask the service worker to keep what this page's `data-offline` links lead to (sw.js).
+  function warm() {
+    var links = document.querySelectorAll("a[data-offline]");
+    if (!links.length || navigator.onLine === false || !("serviceWorker" in navigator)) { return; }
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (reg.active) { reg.active.postMessage({ warm: Array.prototype.map.call(links, function (a) { return a.href; }) }); }
+    }).catch(function () {});
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     init(document);
+    markSaved();
+    if (!(document.getElementById("main") || { dataset: {} }).dataset.savedAt) { warm(); }
     // live.js streams the table and polls only when the stream fails; without it, poll as before.
     if (!(window.ArbitreLive && window.ArbitreLive.start({ refresh: refresh, poll: poll, init: init }))) { poll(); }
   });

@@ -58,6 +58,55 @@
 
   function render() {
     window.ArbitreOutboxView.render(panel, mine(load()), { sending: sending, t: t, decide: decide });
+    ahead();
+  }
+
+  // While entries wait, the table page shows the table as it will be once they are sent: their headline,
+  // marked as waiting, and no way to enter again what they already enter (the next step of a queued draw,
+  // its discard, is the one form left). After an offline reload too: the queue is in localStorage.
+  function ahead() {
+    var main = document.getElementById("main"), items = mine(load());
+    if (!main || !main.dataset.live || !items.length) { return; }
+    main.setAttribute("data-ahead", String(items.length));
+    var actions = main.querySelector("section.actions"), next = document.getElementById("after-draw");
+    var types = items.map(function (i) { return field(i.fields, "type"); });
+    var fresh = items[0].version === +main.dataset.version && !items[0].conflict && !items[0].problem;
+    var onDraw = fresh && next && +next.dataset.version === +main.dataset.version && types[0] === "draw";
+    if (onDraw && types.length === 1 && actions && !actions.querySelector(".next-step")) {
+      var holder = document.createElement("div");
+      holder.className = "next-step";
+      holder.appendChild(next.content.cloneNode(true));
+      actions.appendChild(holder);
+      if (hooks.init) { hooks.init(holder); }
+    }
+    main.querySelectorAll("section.actions > :not(h2):not(.next-step), .undo, p.wait").forEach(function (el) {
+      el.hidden = true;
+    });
+    if (actions && !actions.querySelector(".next-step")) {
+      var hint = document.createElement("p");
+      hint.className = "hint next-step";
+      hint.textContent = t("later");
+      actions.appendChild(hint);
+    }
+    var headline = document.getElementById("headline");
+    if (!headline) { return; }
+    var said = null;
+    if (onDraw && types.length === 1) { said = next.dataset.headline; }
+    else if (onDraw && types.length === 2 && types[1] === "discard") { said = next.dataset.afterDiscard; }
+    if (said === null && !fresh) { return; }  // a conflict or a refusal: the table as it is, and the choice
+    headline.textContent = said || t("later");
+    var badge = document.createElement("span");
+    badge.className = "badge queued";
+    badge.textContent = t("queued");
+    headline.appendChild(document.createTextNode(" "));
+    headline.appendChild(badge);
+    var status = main.querySelector(".status");
+    if (status && !status.querySelector(".ahead")) {
+      var note = document.createElement("p");
+      note.className = "notice ahead";
+      note.textContent = t("ahead");
+      status.insertBefore(note, headline.nextSibling);
+    }
   }
 
   function decide(item, how) {
@@ -120,9 +169,9 @@
     if (!form.isConnected) { return; }
     var next = document.getElementById("after-draw"), holder = document.createElement("div");
     holder.className = "next-step";
-    if (field(item.fields, "type") === "draw" && next) {
+    if (field(item.fields, "type") === "draw" && next && !next.dataset.used) {
       holder.appendChild(next.content.cloneNode(true));
-      next.remove();
+      next.dataset.used = "1";  // kept: its headlines say the table as it will be (ahead)
     } else {
       var hint = document.createElement("p");
       hint.className = "hint";
@@ -182,5 +231,6 @@
     if (navigator.onLine !== false) { flush(); }
   }
 
-  window.ArbitreOutbox = { start: start, pending: function () { return mine(load()).length; } };
+  window.ArbitreOutbox = { start: start, ahead: function () { if (box) { ahead(); } },
+                           pending: function () { return mine(load()).length; } };
 })();

@@ -34,6 +34,11 @@ function shell(request) {
   });
 }
 
+// The pages kept for offline: the tables' (play, history, summary...), the groups', the home page.
+function kept(url) {
+  return url.pathname.indexOf("/t/") === 0 || url.pathname.indexOf("/g/") === 0 || url.pathname === "/";
+}
+
 // A page: from the network, kept with the time it was seen; offline, the kept copy, marked on <main>.
 function page(request) {
   return fetch(request).then(function (response) {
@@ -53,12 +58,25 @@ function page(request) {
   });
 }
 
+// A page asks to keep the pages its links marked `data-offline` lead to (a table's history, the phone's groups),
+// so that they open offline though never opened before: at most once a minute each.
+var warmed = {};
+self.addEventListener("message", function (event) {
+  var urls = (event.data && event.data.warm) || [];
+  urls.forEach(function (href) {
+    var url = new URL(href, self.location.origin);
+    if (url.origin !== self.location.origin || !kept(url) || Date.now() - (warmed[url.href] || 0) < 60000) { return; }
+    warmed[url.href] = Date.now();
+    page(new Request(url.href, { credentials: "same-origin" })).catch(function () {});
+  });
+});
+
 self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
   if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
     event.respondWith(shell(request));
-  } else if (request.mode === "navigate" && (url.pathname.indexOf("/t/") === 0 || url.pathname === "/")) {
+  } else if (request.mode === "navigate" && kept(url)) {
     event.respondWith(page(request));
   }
   // Everything else (the API, the event stream, the page's own refreshes) goes to the network untouched.

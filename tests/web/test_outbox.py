@@ -92,3 +92,19 @@ def test_a_queued_exit_is_not_recorded_as_invalid_when_its_cards_make_a_valid_on
     assert f"/t/{host.table}/compose/exit?" in answer["redirect"] and "action=check" in answer["redirect"]
     assert "Confirm: Ben goes out" in host.page(answer["redirect"])
     assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 2
+
+
+def test_the_page_says_ahead_how_the_table_reads_once_a_queued_draw_and_discard_are_sent(host, phone):
+    """Issue 18 item 9: offline, outbox.js shows these headlines instead of offering the draw again."""
+    import html
+    import re
+
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    ben = joined(host, phone("fr"), 1)
+    template = re.search(r'<template id="after-draw"([^>]*)>', ben.page()).group(1)
+    said = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', html.unescape(template)))
+    assert said["headline"] == "À Ben\u00a0: défausser une carte."
+    assert said["after-discard"] == "À Chloé\u00a0: prendre une carte."
+    assert said["version"] == ben.version()
+    assert 'data-t-queued="en attente d’envoi"' in html.unescape(ben.page())
