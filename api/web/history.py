@@ -138,4 +138,6 @@ def _fields_of(item: dict) -> dict:
         out["cards"] = line(item["cards"])
     for seat, cards in (item.get("hands") or {}).items():
         out[f"hand{seat}"] = line(cards)
+    if item.get("type") == "adjust":  # E-5: the ruling's points per seat, and its reason
+        out.update({f"points{seat}": str(points) for seat, points in (item.get("scores") or {}).items()})
     return {**out, **quick.fields_of(item)}

@@ -46,3 +46,15 @@ def test_the_ruling_in_french(host, phone):
     fr.client = host.client  # the host's phone, read in French
     page = html.unescape(fr.page(f"/t/{host.table}"))
     assert "Décision" in page and "retard" in page
+
+
+def test_the_host_corrects_a_ruling_from_its_page(host):
+    _quick_table(host)
+    host.enter(type="adjust", points1="-4", reason="Ben peeked")
+    seq = 2
+    form = html.unescape(host.page(f"/t/{host.table}/e/{seq}/replace"))
+    assert 'name="points1" value="-4"' in form and 'value="Ben peeked"' in form
+    data = {"version": host.version(), "points1": "-2", "reason": "Ben peeked, once", "action": "confirm", "key": "k"}
+    host.post(f"/t/{host.table}/e/{seq}/replace", data)
+    page = html.unescape(host.page())
+    assert "Ben peeked, once" in page and "Ben −2" in page
