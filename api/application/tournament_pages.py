@@ -9,7 +9,7 @@ import hmac
 import io
 from datetime import datetime
 
-from api.application import context, tournament_standings, tournaments
+from api.application import confirmations, context, tournament_standings, tournaments
 from api.application.errors import ApiError
 from events import TournamentRecord
 
@@ -65,6 +65,9 @@ def console(tournament_id: str, token: str | None) -> dict:
     for table in current_tables(view):
         last = store.entries(table["id"], after=heads[table["id"]] - 1)[-1]
         attention = []
+        waiting = confirmations.pending(table["id"])  # E-6: a disputed result comes first
+        if any(w["status"] == "disputed" for w in waiting):
+            attention.append("disputed")
         if table["status"] == "playing" and _since(last.at, now) >= QUIET_MINUTES:
             attention.append("quiet")
         if last.verdict is not None and last.verdict.get("valid") is False:
@@ -75,8 +78,9 @@ def console(tournament_id: str, token: str | None) -> dict:
             attention.append("twice")
         seat = None if last.seat is None else table["players"][last.seat] if last.seat < len(table["players"]) else None
         rows.append({**table, "last": {"type": last.type, "seq": last.seq, "player": seat, "at": last.at}, "twice": twice,
-                     "since": _since(last.at, now), "attention": attention})
-    rows.sort(key=lambda r: (not r["attention"], r["status"] != "playing", r["number"]))
+                     "since": _since(last.at, now), "attention": attention, "waiting": waiting})
+    rows.sort(key=lambda r: ("disputed" not in r["attention"], not r["attention"], r["status"] != "playing",
+                             r["number"]))
     return {"tournament": view, "settings": found.settings, "tables": rows, "player_key": found.player_key}
 
 

@@ -82,3 +82,23 @@ def test_a_tournaments_tables_always_ask_and_the_director_confirms(client, table
     assert _status(table, seq)["status"] == "waiting"
     table.enter("confirm", target=seq)  # the director's token is the host of the tournament's tables
     assert _status(table, seq)["confirmed_by"] == "host"
+
+
+def test_the_directors_console_shows_a_disputed_table_first(app, client, tables):
+    from api.application import tournament_pages
+    from tests.tournaments.evening import Evening
+
+    evening = Evening(client, tables, players=["Ana", "Ben", "Chloé", "Dan", "Eve", "Fred", "Gus", "Hana"],
+                      rounds=1)
+    evening.start()
+    first, second = evening.rounds[0]
+    _exit(first, winner=1)
+    seq = _exit(second, winner=1)
+    second.enter("dispute", 2, target=seq, as_seat=2)
+    with app.app_context():
+        rows = tournament_pages.console(evening.id, evening.director)["tables"]
+    assert rows[0]["id"] == second.id and rows[0]["attention"] == ["disputed"]
+    assert [w["status"] for w in rows[1]["waiting"]] == ["waiting"]
+    page = client.get(f"/n/{evening.id}/k/{evening.director}", follow_redirects=True)
+    text = page.get_data(as_text=True)
+    assert "a disputed result" in text and "1 result(s) waiting for confirmation" in text
