@@ -59,13 +59,19 @@ def _view(found: TournamentRecord, tables: list[TournamentTable]) -> dict:
     folded = summaries(tables)
     rounds, current = settings["rounds"], max((t.round for t in tables), default=0)
     shown = [{"id": t.table_id, "round": t.round, "number": t.number, "status": status(t, folded[t.table_id]),
-              "players": list(folded[t.table_id].players)} for t in tables]
+              "players": list(folded[t.table_id].players),
+              "waiting": len(getattr(folded[t.table_id], "waiting", ()))} for t in tables]  # E-6: not yet confirmed
     playing = any(s["status"] == "playing" for s in shown if s["round"] == current)
     hidden = found.frozen and current == rounds  # "results at the end": the last round stays off the standings
     counted = [(folded[t.table_id].players, folded[t.table_id].scores) for t, s in zip(tables, shown, strict=True)
                if s["status"] != "playing" and not (hidden and t.round == rounds)]
     scoring = games.get(settings["game"]).scoring
+    ranked = standings(settings["players"], counted, scoring)
+    unsure = {name for t, s in zip(tables, shown, strict=True) if s["waiting"] and s["status"] != "playing"
+              and not (hidden and t.round == rounds) for name in folded[t.table_id].players}
+    for row in ranked:
+        row["waiting"] = row["player"] in unsure  # E-6: her score counts a result still waiting for confirmation
     return {"id": found.id, "name": settings["name"], "game": settings["game"], "rounds": rounds, "round": current,
             "status": "playing" if playing else "finished" if current == rounds else "seating",
-            "tables": shown, "standings": standings(settings["players"], counted, scoring),
+            "tables": shown, "standings": ranked,
             "frozen": found.frozen, "message": found.message}

@@ -75,7 +75,12 @@
         var row = document.createElement("tr");
         cell(row, s.rank, "td");
         cell(row, s.player, "th").scope = "row";
-        cell(row, s.score).className = "num";
+        var score = cell(row, s.score);
+        score.className = "num";
+        if (s.waiting) {  // E-6: her score counts a result still waiting for confirmation
+          score.appendChild(document.createTextNode(" "));
+          cell(score, screen.dataset.textWaiting, "span").className = "badge";
+        }
         cell(row, s.tables).className = "num";
         body.appendChild(row);
       });

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from referee import games, log
+from referee import confirmations, games, log
 from referee.entry import Entry
 
 
@@ -36,6 +36,7 @@ class Summary:
     scores: list[int] = field(default_factory=list)  # final balances or totals (the game's scoring)
     deals: list[Deal] = field(default_factory=list)
     adjustments: list = field(default_factory=list)  # E-5 rulings (referee.adjust.Adjustment), in log order
+    waiting: list = field(default_factory=list)  # E-6: seqs of the results not yet confirmed (waiting or disputed)
     figures: list[dict[str, list[tuple[int, object]]]] = field(default_factory=list)
 
     def won_by(self, seat: int) -> bool:
@@ -68,4 +69,5 @@ def summarise(entries: list[Entry]) -> Summary:
     view = game.final(replayed.state)
     summary.status, summary.winners, summary.scores = view
     summary.adjustments = list(replayed.state.adjustments)
+    summary.waiting = [shown.seq for shown in confirmations.open_items(replayed.state.confirmations)]
     return summary

@@ -102,3 +102,21 @@ def test_the_directors_console_shows_a_disputed_table_first(app, client, tables)
     page = client.get(f"/n/{evening.id}/k/{evening.director}", follow_redirects=True)
     text = page.get_data(as_text=True)
     assert "a disputed result" in text and "1 result(s) waiting for confirmation" in text
+
+
+def test_the_tournament_standings_mark_a_score_that_waits_until_it_is_confirmed(client, tables):
+    from tests.tournaments.evening import Evening, play_out
+
+    evening = Evening(client, tables, players=["Ana", "Ben", "Chloé", "Dan"], rounds=1)
+    evening.start()
+    table = evening.rounds[0][0]
+    play_out(table, [1, 2, 3, 0])  # four quick exits, each waiting for another seat
+    read = evening.read()
+    assert read["tables"][0]["status"] == "finished" and read["tables"][0]["waiting"] == 4
+    assert [row["waiting"] for row in read["standings"]] == [True] * 4  # counted, marked as waiting
+    screen = client.get(f"/n/{evening.id}/screen").get_data(as_text=True)
+    assert screen.count('<span class="badge">waiting</span>') == 4
+    for result in table.state()["confirmations"]:
+        table.enter("confirm", target=result["seq"])  # the director confirms each
+    read = evening.read()
+    assert read["tables"][0]["waiting"] == 0 and not any(row["waiting"] for row in read["standings"])
