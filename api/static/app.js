@@ -189,7 +189,7 @@
     var p = document.createElement("p");
     p.className = "notice saved";
     p.setAttribute("role", "status");
-    p.textContent = (document.body.dataset.textSaved || "{time}").replace("{time}",
+    p.textContent = (document.body.dataset.textSaved || "{h}").replace("{h}",  // {h}: no English word for the checks
       new Date(+main.dataset.savedAt).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" }));
     main.insertBefore(p, main.firstChild);
   }
