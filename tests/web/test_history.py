@@ -77,7 +77,7 @@ def test_a_disputed_card_shows_where_it_was_seen(host):
     host.enter(type="deal", dealer="0", upcard="7H")
     host.enter(type="draw", seat="1", from_="discard")
     host.enter(type="discard", seat="1", card="9C")
-    host.enter(type="exit", seat="1", runs="5C 6C 7C/3C 4C 5C/8D 9D 10D/JS QS KS/4S 5S 6S")
+    host.enter(type="exit", seat="1", runs="5C 6C 7C/3C 4C 5C/8D 9D 10D/JS QS KS/4S 5S 6S", confirm="declared")
     page = host.page(f"/t/{host.table}/e/5")
     assert "Not a valid exit" in page and "/rules#C-11" in page
     assert re.search(r"turned up\s+\(<a[^>]*>entry 2</a>\);\s+taken from the discard pile by\s+Ben", page)
