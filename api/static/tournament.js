@@ -92,6 +92,7 @@
         head.textContent = fill(screen.dataset.textTable, {number: x.number});
         item.appendChild(head);
         cell(item, states[x.status] || x.status, "span");
+        if (x.waiting) { cell(item, fill(screen.dataset.textOpen, {n: x.waiting}), "span").className = "waiting"; }
         cell(item, x.players.join(", "), "span").className = "who";
         tables.appendChild(item);
       });
