@@ -123,7 +123,15 @@
       var said = box.querySelector(".t-message");
       if (t.message && t.message.text) { said.textContent = t.message.text; said.hidden = false; }
       var next = box.querySelector(".t-next");
-      if (next && t.round > round) { next.hidden = false; }
+      if (next && t.round > round) {
+        var player = box.dataset.player, link = next.querySelector("a");
+        t.tables.forEach(function (x) {
+          if (player && x.round === t.round && x.players.indexOf(player) >= 0) {
+            link.textContent = fill(box.dataset.textNext, {round: x.round, number: x.number});
+          }
+        });
+        next.hidden = false;
+      }
       var closed = box.querySelector(".t-closed");
       t.tables.forEach(function (x) { if (x.id === table && x.status === "closed") { closed.hidden = false; } });
     });

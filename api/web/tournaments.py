@@ -222,7 +222,11 @@ def _placed(table_id: str):
 
 def at_table(table: dict) -> dict | None:
     """For a table's page: the tournament it plays in (round, number, closed, the director's message, the seats
-    open on two phones or more) and this phone's player link, or None."""
+    open on two phones or more), this phone's player link and name, and her seat of a later round, or None.
+
+    A phone holding a seat here is that seat's player for the evening, whether she tapped her name on the players'
+    page or joined by the table card's code: each round's seat comes to it (the players' link is the capability a
+    seat's token already vouches for)."""
     table_id = table["id"]
     placed = _placed(table_id)
     if placed is None:
@@ -230,14 +234,35 @@ def at_table(table: dict) -> dict | None:
     found = get_store().tournament(placed[0])
     if found is None:
         return None
-    closed = any(t.table_id == table_id and t.closed_seq is not None for t in get_store().tournament_tables(found.id))
-    mine = tournament_access.player_of(found.id)
+    rows = get_store().tournament_tables(found.id)
+    closed = any(t.table_id == table_id and t.closed_seq is not None for t in rows)
+    mine = tournament_access.player_of(found.id) or _seat_player(found, table)
     phones = get_store().seat_phones([table_id]).get(table_id, {})
     twice = [p["name"] for p in table["players"] if phones.get(p["seat"], 0) > 1]
+    name = found.settings["players"][mine[1]] if mine and 0 <= mine[1] < len(found.settings["players"]) else None
     return {"id": found.id, "name": found.settings["name"], "round": placed[1], "number": placed[2], "closed": closed,
-            "twice": twice,
+            "twice": twice, "player": name, "next": _next_seat(found, rows, placed[1], name),
             "message": found.message, "me": url_for("tournaments_web.seat", tournament_id=found.id, key=mine[0],
                                                     player=mine[1]) if mine else None}
+
+
+def _seat_player(found, table: dict) -> tuple[str, int] | None:
+    """The players' key and player number of the seat this phone holds at this table (by its seat's token)."""
+    who = security.access(table["id"])
+    if who["role"] != "seat" or not isinstance(who["seat"], int) or not 0 <= who["seat"] < len(table["players"]):
+        return None
+    name = table["players"][who["seat"]]["name"]
+    players = found.settings["players"]
+    return (found.player_key, players.index(name)) if name in players else None
+
+
+def _next_seat(found, rows, round_here: int, name: str | None) -> dict | None:
+    """Her table in a round after this table's, once the director has started it: `{"round", "number"}`."""
+    if name is None or max((t.round for t in rows), default=0) <= round_here:
+        return None
+    view = tournament_standings.view(found, rows)
+    return next(({"round": t["round"], "number": t["number"]} for t in view["tables"]
+                 if t["round"] == view["round"] and name in t["players"]), None)
 
 
 def group_tournaments(group_id: str) -> list[dict]:
