@@ -38,6 +38,9 @@ class TournamentTableRow(SQLModel, table=True):
     number: int
     closed_seq: int | None = None
     closed_hash: str | None = Field(default=None, max_length=64)
+    # The last refused entry (the console's "needs attention"): when, and why as JSON {rule, key, params}.
+    refused_at: datetime | None = Field(default=None, sa_column=sa.Column(sa.DateTime(timezone=True), nullable=True))
+    refused: str | None = Field(default=None, sa_column=sa.Column(sa.Text, nullable=True))
 
 
 class SeatPhoneRow(SQLModel, table=True):

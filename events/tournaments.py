@@ -193,6 +193,23 @@ class TournamentRecords:
         except sa.exc.IntegrityError:
             pass  # the same phone, twice at once
 
+    def note_refusal(self, table_id: str, at: datetime, reason: dict) -> None:
+        """Keep a tournament table's last refused entry (one UPDATE; a table outside any tournament has no row)."""
+        with self.engine.begin() as conn:
+            conn.execute(TOURNAMENT_TABLES.update().where(TOURNAMENT_TABLES.c.table_id == table_id)
+                         .values(refused_at=at, refused=_dumps(reason)))
+
+    def refusals(self, table_ids: list[str]) -> dict[str, tuple[datetime, dict]]:
+        """The last refused entry of each of these tables that had one: `{table_id: (at, reason)}` (one query)."""
+        if not table_ids:
+            return {}
+        query = (sa.select(TOURNAMENT_TABLES.c.table_id, TOURNAMENT_TABLES.c.refused_at, TOURNAMENT_TABLES.c.refused)
+                 .where(TOURNAMENT_TABLES.c.table_id.in_(sa.bindparam("ids", expanding=True)),
+                        TOURNAMENT_TABLES.c.refused_at.is_not(None)))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query, {"ids": list(table_ids)}).all()
+        return {r.table_id: (_utc(r.refused_at), json.loads(r.refused)) for r in rows}
+
     def seat_phones(self, table_ids: list[str]) -> dict[str, dict[int, int]]:
         """How many phones took each seat of these tables: `{table_id: {seat: phones}}` (one query)."""
         if not table_ids:

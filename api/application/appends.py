@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 
-from api.application import context, replays, texts
+from api.application import context, refusals, replays, texts
 from api.application.context import now
 from api.application.errors import ApiError
 from api.application.replays import Replayed
@@ -82,11 +82,15 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
     quick = _quick(store, table_id, game, holder, (expected, type_, seat, data), key)
     if quick is not None:
         return quick
-    for _ in range(MAX_DUE):
-        try:
-            return _post(store, table_id, game, holder, (expected, type_, seat, data), key)
-        except _Due:
-            catch_up(store, table_id, game)
+    try:
+        for _ in range(MAX_DUE):
+            try:
+                return _post(store, table_id, game, holder, (expected, type_, seat, data), key)
+            except _Due:
+                catch_up(store, table_id, game)
+    except Refusal as refusal:
+        refusals.note(table_id, refusal)  # the director's console shows it (a tournament's table)
+        raise
     raise ApiError(409, "The table moved on", "server entries keep falling due: reload and enter again")
 
 

@@ -9,7 +9,7 @@ import hmac
 import io
 from datetime import datetime
 
-from api.application import confirmations, context, tournament_standings, tournaments
+from api.application import confirmations, context, refusals, tournament_standings, tournaments
 from api.application.errors import ApiError
 from events import TournamentRecord
 
@@ -55,12 +55,14 @@ def _since(at: datetime, now: datetime) -> int:
 
 def console(tournament_id: str, token: str | None) -> dict:
     """The director's console: the tournament, and the current round's tables with their last entry and how long
-    since, those needing attention first (no entry for 10 minutes, an invalid exit)."""
+    since, those needing attention first: a disputed result (E-6) before all, then no entry for 10 minutes, an
+    entry refused since the last one written (`refused`: when and why), an invalid exit, a seat on two phones."""
     found = tournaments.director(tournament_id, token)
     view = tournament_standings.view(found)
     store, now = context.current().store, context.now()
     heads = {t.table_id: t.version for t in store.tournament_tables(tournament_id)}
     phones = store.seat_phones([t["id"] for t in current_tables(view)])
+    refused = refusals.last([t["id"] for t in current_tables(view)])
     rows = []
     for table in current_tables(view):
         last = store.entries(table["id"], after=heads[table["id"]] - 1)[-1]
@@ -70,6 +72,9 @@ def console(tournament_id: str, token: str | None) -> dict:
             attention.append("disputed")
         if table["status"] == "playing" and _since(last.at, now) >= QUIET_MINUTES:
             attention.append("quiet")
+        refusal = refused.get(table["id"])
+        if refusal is not None and refusal[0] > last.at:  # refused since the last entry written: still stuck
+            attention.append("refused")
         if last.verdict is not None and last.verdict.get("valid") is False:
             attention.append("invalid")
         twice = [table["players"][s] for s, n in sorted(phones.get(table["id"], {}).items())
@@ -78,7 +83,9 @@ def console(tournament_id: str, token: str | None) -> dict:
             attention.append("twice")
         seat = None if last.seat is None else table["players"][last.seat] if last.seat < len(table["players"]) else None
         rows.append({**table, "last": {"type": last.type, "seq": last.seq, "player": seat, "at": last.at}, "twice": twice,
-                     "since": _since(last.at, now), "attention": attention, "waiting": waiting})
+                     "since": _since(last.at, now), "attention": attention, "waiting": waiting,
+                     "refused": None if refusal is None else {"at": refusal[0], "since": _since(refusal[0], now),
+                                                              "reason": refusal[1]}})
     rows.sort(key=lambda r: ("disputed" not in r["attention"], not r["attention"], r["status"] != "playing",
                              r["number"]))
     return {"tournament": view, "settings": found.settings, "tables": rows, "player_key": found.player_key}
