@@ -1,0 +1,92 @@
+"""A club night's table played to its end in Chromium: a result confirmed on another seat's phone, another
+disputed on a third phone (360 px), the director's console listing that table first with "a disputed result",
+the screen saying live how many of its results wait; then the next round's seat comes to that phone live.
+English and French, axe-clean."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.checks import check_page
+from tests.browser.test_tournament import club, create_evening, path, play_to_the_end  # noqa: F401 (a fixture)
+from tests.browser.walk import LOCALES, Words
+
+SCREEN = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False, "has_touch": False,
+          "device_scale_factor": 1}
+
+
+def _phone(phones, lang: str):
+    return phones(locale=LOCALES[lang], extra_http_headers={"Accept-Language": LOCALES[lang]})
+
+
+def _sit(page, players_link: str, name: str) -> None:
+    page.goto(players_link)
+    page.get_by_role("link", name=name, exact=True).click()
+    expect(page.locator(".at-table")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_tournament_table_ends_with_a_confirmation_and_a_dispute_seen_by_the_director(phones, club, lang):  # noqa: F811
+    words = Words(lang)
+    director = _phone(phones, lang)
+    evening = create_evening(director, club, lang)
+    links = director.locator("section:has(#links-h) p.link a")
+    players_link, director_token = path(links.first.get_attribute("href")), links.nth(1).get_attribute(
+        "href").rsplit("/k/", 1)[1]
+    screen = phones(locale=LOCALES[lang], extra_http_headers={"Accept-Language": LOCALES[lang]}, **SCREEN)
+    screen.goto(f"/n/{evening}/screen")
+    director.get_by_role("button", name=words("Seat round %(round)s", round=1)).click()
+    expect(director.locator(".console li")).to_have_count(2)
+
+    table = club.client.get(f"/api/v1/tournaments/{evening}").json["tables"][0]
+    seated = table["players"]
+    play_to_the_end(club, table["id"], director_token, 4)  # four quick scores, won by seats 0, 0, 1, 0
+
+    confirmer = _phone(phones, lang)  # 390 x 844: seat 2 confirms the first exit in one tap
+    _sit(confirmer, players_link, seated[2])
+    box = confirmer.locator("section.confirm")
+    expect(box.locator("li")).to_have_count(4)
+    expect(box.locator("li").first).to_contain_text(words("%(name)s's exit", name=seated[0]))
+    check_page(confirmer, f"tournament-confirm-{lang}")
+    box.locator("li").first.get_by_role("button", name=words("Confirm: this is what was shown")).click()
+    expect(confirmer.locator("section.confirm li")).to_have_count(3)
+
+    disputer = _phone(phones, lang)  # 360 px: seat 3 disputes the next one
+    disputer.set_viewport_size({"width": 360, "height": 780})
+    _sit(disputer, players_link, seated[3])
+    first = disputer.locator("section.confirm li").first
+    expect(first).to_contain_text(words("%(name)s's exit", name=seated[0]))
+    dispute = first.get_by_role("button", name=words("Dispute it"))
+    dispute.scroll_into_view_if_needed()
+    expect(dispute).to_be_in_viewport()
+    dispute.click()
+    expect(disputer.locator("section.confirm li").first).to_contain_text(
+        words("disputed by %(names)s", names=seated[3]))
+    check_page(disputer, f"tournament-dispute-360-{lang}")
+
+    director.goto(f"/n/{evening}/d")
+    rows = director.locator(".console li")
+    expect(rows.first).to_contain_text(words("Table %(number)s", number=table["number"]))
+    expect(rows.first).to_contain_text(words("a disputed result"))
+    expect(rows.first).to_contain_text(words("%(n)s result(s) waiting for confirmation", n=2))
+    expect(rows.nth(1)).not_to_contain_text(words("a disputed result"))
+    check_page(director, f"tournament-console-dispute-{lang}")
+
+    # The screen, live: that table's results not yet final (two waiting, one disputed).
+    shown = screen.locator("#tables-now li").filter(has_text=words("Table %(number)s", number=table["number"]))
+    expect(shown).to_contain_text(words("%(n)s result(s) waiting for confirmation", n=3))
+    check_page(screen, f"tournament-screen-waiting-{lang}")
+
+    # The next round: the disputer's phone, still on her table, is told her new seat live and taps to go.
+    director.get_by_role("button", name=words("Close the %(n)s table(s) still playing and seat round %(round)s",
+                                              n=1, round=2)).click()
+    after = club.client.get(f"/api/v1/tournaments/{evening}").json["tables"]
+    mine = next(t for t in after if t["round"] == 2 and seated[3] in t["players"])
+    told = words("Round %(round)s: your seat is at table %(number)s, tap to go", round=2, number=mine["number"])
+    go = disputer.get_by_role("link", name=told)
+    expect(go).to_be_visible()
+    check_page(disputer, f"tournament-next-seat-360-{lang}")
+    go.click()
+    expect(disputer.locator(".at-table")).to_contain_text(
+        words("Round %(round)s, table %(number)s", round=2, number=mine["number"]))
