@@ -97,8 +97,11 @@ def _correct(table_id: str, seq: int, kind: str):
                                        correction, request.form.get("key"))
         if answer:
             done = _("entry %(n)s voided", n=seq) if kind == "void" else _("entry %(n)s replaced", n=seq)
-            flash_note(table_id, {"notice": done})
-            return redirect(url_for("history.timeline", table_id=table_id), 303)
+            note = {"notice": done, "corrected": seq}
+            if answer.get("verdict"):  # a replaced exit: its verdict now
+                note.update(verdict=answer["verdict"], seq=seq)
+            flash_note(table_id, note)
+            return redirect(url_for("play.table", table_id=table_id), 303)  # back to the table, as every action
         problem = moved_on(problem)
     change = _change(item, correction)
     return render_template("correct.html", table=view, item=item, kind=kind, after=after, problem=problem, change=change,

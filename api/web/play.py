@@ -91,9 +91,7 @@ def enter(table_id):
         flash_note(table_id, {"problem": moved_on(problem).to_dict(), "form": dict(request.form)})
         return redirect(back if problem.status != 409 else url_for("play.table", table_id=table_id), 303)
     seq = answer["entry"]["seq"]
-    if entry["type"] == "exit":
-        return redirect(url_for("history.entry", table_id=table_id, seq=seq), 303)
-    if answer.get("verdict"):
+    if answer.get("verdict"):  # an exit's too: its verdict on the table page, the entry one tap away
         flash_note(table_id, {"verdict": answer["verdict"], "seq": seq})
     return redirect(url_for("play.table", table_id=table_id), 303)
 

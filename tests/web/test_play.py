@@ -80,9 +80,10 @@ def test_an_invalid_exit_shows_each_violation_on_its_run(host):
     bad = "5H 6H 8H\n3C 4C 5C\n8D 9D 10D\nJS QS KS\n4S 5S 6S"
     response = host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1",
                                                     "runs": bad, "confirm": "declared"})
+    assert response.headers["Location"] == f"/t/{host.table}"  # issue 18 §6: back to the table, not the entry
     page = host.follow(response).get_data(as_text=True)
-    assert "Not a valid exit" in page
-    assert re.search(r'<li class="bad">.*?/rules#C-7', page, re.S)
+    assert "Not a valid exit" in page and "/rules#C-7" in page and f"/t/{host.table}/e/5" in page
+    assert re.search(r'<li class="bad">.*?/rules#C-7', host.page(f"/t/{host.table}/e/5"), re.S)  # one tap away
 
 
 def test_a_rami_opening_then_a_lay_off_form(host, client):
@@ -116,3 +117,27 @@ def test_when_the_rami_clock_runs_out_the_page_says_so(host):
         page = host.page()
     assert "Time ran out for Fox (R-17): Fox discards the heaviest card in hand." in page  # the starter: 14 cards
     assert "time ran out (R-17)" in host.page(f"/t/{host.table}/history")
+
+
+def test_every_action_returns_to_the_table_page(host, client):
+    """Issue 18 §6: an exit landed on its entry's page and a correction on the history; Ben then needed "Back to
+    the table" before he could deal."""
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.enter(type="draw", seat="1", from_="stock")
+    fixed = host.post(f"/t/{host.table}/e/3/replace", {"version": host.version(), "from": "discard",
+                                                       "action": "confirm"})
+    assert fixed.headers["Location"] == f"/t/{host.table}"
+    assert "Done: entry 3 replaced." in host.follow(fixed).get_data(as_text=True)
+    host.enter(type="discard", seat="1", card="9C")
+    voided = host.post(f"/t/{host.table}/e/5/void", {"version": host.version(), "action": "confirm"})
+    assert voided.headers["Location"] == f"/t/{host.table}"
+    host.enter(type="discard", seat="1", card="9C")
+    exit_ = host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "exit", "seat": "1",
+                                                 "runs": "7H 8H 9H\n3C 4C 5C\n8D 9D 10D\nJS QS KS\n4S 5S 6S",
+                                                 "confirm": "valid"})
+    assert exit_.headers["Location"] == f"/t/{host.table}"
+    page = host.follow(exit_).get_data(as_text=True)
+    assert "Valid exit · Each opponent pays" in page
+    assert client.get(f"/api/v1/tables/{host.table}").json["deal"]["phase"] == "deal"
+    assert 'name="type" value="deal"' in page  # the next deal, right there

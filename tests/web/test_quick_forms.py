@@ -48,9 +48,11 @@ def test_the_quick_exit_form_gives_counts_as_buttons_within_the_decks(host):
 
 def test_a_quick_exit_is_settled_and_shown_as_not_refereed(host, client):
     table = results_table(host)
-    page = quick_exit(host, 1, twos="2", jokers="1", timing="first_turn")
-    assert "Valid exit" in page and "A quick score, not refereed" in page
-    assert re.search(r"Each opponent pays</th><td>12<", page)  # 1 + (2 + 2) + 7
+    page = quick_exit(host, 1, twos="2", jokers="1", timing="first_turn")  # back on the table page (§6)
+    assert "Valid exit · Each opponent pays 12 · Winner gains +36" in page  # 1 + (2 + 2) + 7
+    assert "quick score, not refereed" in page and 'data-live="' in page
+    page = host.page(f"/t/{table}/e/3")
+    assert "A quick score, not refereed" in page and re.search(r"Each opponent pays</th><td>12<", page)
     assert "Evidence" not in page  # no card was shown: nothing to weigh against the table's sightings (C-11)
     state = client.get(f"/api/v1/tables/{table}").json
     assert [p["score"] for p in state["players"]] == [-12, 36, -12, -12]
@@ -143,3 +145,4 @@ def test_a_scorekeeping_table_shows_no_empty_stock_pile_or_melds(host, game, pla
     host.start(game=game, players=list(players), tracking="full", dealer="0")
     host.enter(type="deal", dealer="0", **({"upcard": "7H"} if game == "continental" else {}))
     assert "Stock" in host.page()  # a refereed table still shows them
+
