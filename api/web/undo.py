@@ -15,7 +15,7 @@ from api.web import backend, facts, forms, security
 from api.web.i18n import card_label
 from api.web.i18n import gettext as _
 from api.web.notes import flash_note, moved_on
-from referee.reading.undo import NEVER, as_they_stand, undoable
+from referee.reading.undo import NEVER, as_they_stand, recent, undoable
 
 bp = Blueprint("undo", __name__)
 bp.before_request(security.check_csrf)
@@ -28,12 +28,14 @@ def _item(entry) -> dict:
 
 def offers(table: dict, who: dict) -> dict:
     """What this phone may undo now (`referee.reading.undo`): `{"last": item | None, "seats": [(name, item)],
-    "items": {seq: item}}`; the host's confirmation page says when a seat's entry can no longer be undone."""
-    out = {"last": None, "seats": [], "items": {}}
+    "items": {seq: item}, "recent": [item]}` (`recent`: the newest entries it may correct, one tap each); the host's confirmation page says when a seat's entry can no longer be undone."""
+    out = {"last": None, "seats": [], "items": {}, "recent": []}
     if who.get("role") not in ("host", "seat"):
         return out
     reading = facts.reading(table["id"])
-    offered = undoable(reading, who["seat"] if who["role"] == "seat" else None)
+    seat = who["seat"] if who["role"] == "seat" else None
+    offered = undoable(reading, seat)
+    out["recent"] = [_item(entry) for entry in recent(reading, seat)]
     out["last"] = _item(offered.last) if offered.last else None
     out["seats"] = [(table["players"][seat]["name"], _item(entry)) for seat, entry in offered.seats.items()]
     out["items"] = {seq: _item(entry) for seq, entry in as_they_stand(reading.entries).items()}

@@ -56,6 +56,14 @@ def undoable(reading, seat: int | None) -> Undoable:
     return out
 
 
+def recent(reading, seat: int | None, back: int = 3) -> list[Entry]:
+    """The table's `back` newest entries (as corrected, newest first) that `seat` (None: the host) may correct:
+    the table page offers each in one tap (a correction up to 3 back in 3 taps, issue 18 §7)."""
+    actors = getattr(reading.replay.state, "actors", {})
+    newest = [e for e in reversed(reading.kept) if e.type not in NEVER][:back]
+    return [e for e in newest if offered_to(e, actors, seat)]
+
+
 def as_they_stand(entries: Iterable[Entry]) -> dict[int, Entry]:
     """Every entry but the corrections by seq, as it stands: a replacement in its target's place (E-2),
     voided entries too (a page says what was undone)."""

@@ -10,7 +10,7 @@ def writing_forms(page: str) -> list[tuple[str, list[str]]]:
     """The forms of a page that write an entry (play, compose, corrections), with their version fields."""
     out = []
     for action, body in FORM.findall(page):
-        if re.search(r"/entry$|/compose/|/void$|/replace$", action):
+        if re.search(r"/entry$|/compose/|/(void|replace)(#preview)?$", action):  # a correction opens on its preview
             out.append((action, VERSION.findall(body)))
     return out
 

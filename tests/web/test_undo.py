@@ -122,3 +122,24 @@ def test_a_seat_is_offered_to_correct_only_the_entries_the_referee_lets_it_corre
     assert "/e/4/void" not in page and "/e/4/replace" not in page
     assert "/e/4/void" in ben.page(f"/t/{host.table}/e/4") and "/e/4/void" in host.page(f"/t/{host.table}/e/4")
     assert "/e/2/void" in ana.page(f"/t/{host.table}/e/2")
+
+
+FIX = re.compile(r'href="(/t/[^/]+/e/(\d+)/replace)"[^>]*>✎ ([^<]+)</a>')
+
+
+def test_the_table_page_offers_to_correct_each_of_the_three_newest_entries_in_one_tap(host, phone):
+    """Issue 18 §7: a correction took History, Correct, the card, Show what changes, Confirm; the table page now
+    links each of the three newest entries this phone may correct, and the form opens on its preview."""
+    host.start()
+    ben = joined(host, phone(), 1)
+    dealt_and_discarded(host, ben)
+    host.enter(type="draw", seat="2", from_="stock")  # entry 5
+    assert [(seq, html.unescape(w)) for _, seq, w in FIX.findall(host.page())] == [
+        ("5", "Chloé took from the stock"), ("4", "Ben discarded 9♣"), ("3", "Ben took from the stock")]
+    assert [seq for _, seq, _ in FIX.findall(ben.page())] == ["4", "3"]  # his own, not Chloé's
+    form = host.page(f"/t/{host.table}/e/3/replace")
+    assert f'action="/t/{host.table}/e/3/replace#preview"' in form and "data-autopreview" in form
+    assert 'type="radio" name="from" value="discard"' in form  # one tap, not a menu
+    preview = host.post(f"/t/{host.table}/e/4/replace", {"version": host.version(), "card": "9S",
+                                                         "action": "preview"}, status=200).get_data(as_text=True)
+    assert preview.index('id="preview"') < preview.index("Before → after") < preview.index("Confirm the correction")
