@@ -23,6 +23,7 @@ from api.web import (
 from api.web.i18n import gettext as _
 from api.web.notes import flash_note, moved_on
 from referee import games
+from referee.reading.implied import after_deal
 
 bp = Blueprint("play", __name__)
 bp.before_request(security.check_csrf)
@@ -41,18 +42,31 @@ def table(table_id):
     first = turn.is_first_deal(view)
     info = codes.table_info(table_id) if first else {}
     kinds = turn.may(view) if at is None else []
+    dealer = turn.next_dealer(view, info.get("dealer"))
+    implied = _implied(table_id, view, who, kinds, dealer)
+    kinds = implied or kinds
     game = games.get(view["game"])
     live_turn = at is None and (game.has("clock") or game.has("pickup")) and turn.turn_seat(view) is not None
     story = facts.open_turn(table_id) if live_turn else None  # a timeout or a pickup to explain
+    headline = _("Enter the result of the deal.") if implied else turn.headline(view, story)
     return render_template(
         "play.html", table=view, who=who, at=at, kinds=kinds, acting=security.acting(view, who),
-        key=uuid.uuid4().hex, headline=turn.headline(view, story), flash=flash_note(table_id), first_deal=first,
+        key=uuid.uuid4().hex, headline=headline, flash=flash_note(table_id), first_deal=first,
         story=story,
         stuck=turn.stuck_pickup(view, story, kinds), timed_out=turn.timeout_note(view, story),
-        dealer=turn.next_dealer(view, info.get("dealer")), drawn=info.get("drawn"),
+        dealer=dealer, drawn=info.get("drawn"), implied=bool(implied),
         next_table=summary.next_table(table_id, view) if at is None else None,
         again_dealer=summary.again_dealer(table_id, view) if at is None and view.get("status") == "finished" else 0,
     )
+
+
+def _implied(table_id: str, view: dict, who: dict, kinds: list[str], dealer: int) -> list[str]:
+    """Scorekeeping: what the table accepts once the next dealer has dealt, when this phone may write that deal
+    (the host, or the dealer's seat): its result is offered at once, the deal implied (issue 18 §13)."""
+    if view.get("tracking") != "results" or kinds != ["deal"] or not (
+            who.get("role") == "host" or (who.get("role") == "seat" and who.get("seat") == dealer)):
+        return []
+    return after_deal(facts.reading(table_id), dealer)
 
 
 @bp.post("/t/<table_id>/entry")
@@ -86,10 +100,21 @@ def enter(table_id):
         if asking is not None:
             return compose.page(table_id, "meld", request.form, asking=asking)
     version = forms.number(request.form.get("version"))
-    answer, problem = backend.post(table_id, who["token"], version, entry, request.form.get("key"))
+    key = request.form.get("key")
+    answer, problem = None, None
+    if entry["type"] != "deal" and view.get("tracking") == "results" and turn.may(view) == ["deal"]:
+        # Scorekeeping: the result implies its deal; write the next dealer's deal first (both are judged).
+        first = codes.table_info(table_id).get("dealer") if turn.is_first_deal(view) else None
+        dealt, problem = backend.post(table_id, who["token"], version, {"type": "deal",
+                                      "dealer": turn.next_dealer(view, first)}, f"{key}-deal" if key else None)
+        if problem is None:
+            version = dealt["version"]
+    if not problem:
+        answer, problem = backend.post(table_id, who["token"], version, entry, key)
     if problem:
         flash_note(table_id, {"problem": moved_on(problem).to_dict(), "form": dict(request.form)})
         return redirect(back if problem.status != 409 else url_for("play.table", table_id=table_id), 303)
+    assert answer is not None  # backend.post gives an answer or a problem
     seq = answer["entry"]["seq"]
     if answer.get("verdict"):  # an exit's too: its verdict on the table page, the entry one tap away
         flash_note(table_id, {"verdict": answer["verdict"], "seq": seq})

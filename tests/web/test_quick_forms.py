@@ -146,3 +146,33 @@ def test_a_scorekeeping_table_shows_no_empty_stock_pile_or_melds(host, game, pla
     host.enter(type="deal", dealer="0", **({"upcard": "7H"} if game == "continental" else {}))
     assert "Stock" in host.page()  # a refereed table still shows them
 
+
+def test_a_scorekeeping_table_takes_each_quick_score_without_a_cards_dealt_tap(host, client):
+    """Issue 18 §13: "Cards dealt" was one more tap before every quick score; the score implies its deal, which the
+    page writes first (the next dealer's, C-2), both judged by the referee."""
+    table = host.start(players=["Ana", "Ben", "Chloé", "Dan"], tracking="results")
+    page = host.page()
+    assert "Cards dealt" not in page and "Quick score: who went out?" in page and "Ana deals." in page
+    assert f"/t/{table}/compose/quick_exit?seat=1" in page and "Null deal" in page
+    quick_exit(host, 1, twos="0", jokers="0", timing="later")
+    assert quick_exit(host, 2, twos="1", jokers="0", timing="later").count("Cards dealt") == 0
+    entries = client.get(f"/api/v1/tables/{table}/entries").json["entries"]
+    assert [(e["type"], e.get("dealer"), e.get("seat")) for e in entries] == [
+        ("create", None, None), ("deal", 0, None), ("exit", None, 1), ("deal", 1, None), ("exit", None, 2)]
+    assert [p["score"] for p in client.get(f"/api/v1/tables/{table}").json["players"]] == [-11 - 2, 33 - 2,
+                                                                                           -11 + 6, -11 - 2]
+
+
+def test_a_scorekeeping_rami_round_implies_its_deal_too(host, client):
+    table = host.start(game="rami", players=["Ana", "Ben", "Chloé"], tracking="results")
+    page = host.page()
+    assert "Cards dealt" not in page and "Quick score: who won the round?" in page
+    host.enter(type="round", winner="1", points0="35", points2="8", key="r-1")
+    assert [e["type"] for e in client.get(f"/api/v1/tables/{table}/entries").json["entries"]] == [
+        "create", "deal", "round"]
+
+
+def test_a_seat_that_is_not_the_dealer_still_waits_for_the_deal(host, phone):
+    host.start(players=["Ana", "Ben", "Chloé", "Dan"], tracking="results")
+    ben = joined(host, phone(), 1)
+    assert "Quick score" not in ben.page() and "Waiting for Ana to deal." in ben.page()
