@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, request, url_for
 
-from api.web import backend, exitcheck, forms, placing, security
+from api.web import backend, exitcheck, forms, implied, placing, security
 from api.web.i18n import gettext as _
 from api.web.messages import spoken
 from api.web.notes import flash_note, moved_on
@@ -70,8 +70,8 @@ def send(table_id):
         if asking is not None:  # not written: the melds screen asks where the joker goes
             return _ask(table_id, form)
     if problem is None:
-        answer, problem = backend.post(table_id, who["token"], forms.number(form.get("version")), entry,
-                                       form.get("key"))
+        answer, problem = implied.post(table_id, view, who["token"], forms.number(form.get("version")), entry,
+                                       form.get("key"))  # a scorekeeping result writes its deal first
     if problem:
         problem = moved_on(problem)
         if live:
@@ -85,9 +85,6 @@ def send(table_id):
         return _answer(table_id, 409, {"problem": spoken(problem.to_dict()), "version": now["version"],
                                        "meanwhile": html}, here)
     seq = answer["entry"]["seq"]
-    if entry["type"] == "exit":
-        return _answer(table_id, 201, {"version": answer["version"]},
-                       url_for("history.entry", table_id=table_id, seq=seq))
-    if answer.get("verdict") and live:
+    if answer.get("verdict") and live:  # an exit's too: back on the table page, its verdict on top (issue 18 §6)
         flash_note(table_id, {"verdict": answer["verdict"], "seq": seq})
     return _answer(table_id, 201, {"version": answer["version"], "seq": seq}, here)

@@ -14,6 +14,7 @@ from api.web import (
     exitcheck,
     facts,
     forms,
+    implied,
     messages,
     placing,
     security,
@@ -43,18 +44,18 @@ def table(table_id):
     info = codes.table_info(table_id) if first else {}
     kinds = turn.may(view) if at is None else []
     dealer = turn.next_dealer(view, info.get("dealer"))
-    implied = _implied(table_id, view, who, kinds, dealer)
-    kinds = implied or kinds
+    after = _implied(table_id, view, who, kinds, dealer)
+    kinds = after or kinds
     game = games.get(view["game"])
     live_turn = at is None and (game.has("clock") or game.has("pickup")) and turn.turn_seat(view) is not None
     story = facts.open_turn(table_id) if live_turn else None  # a timeout or a pickup to explain
-    headline = _("Enter the result of the deal.") if implied else turn.headline(view, story)
+    headline = _("Enter the result of the deal.") if after else turn.headline(view, story)
     return render_template(
         "play.html", table=view, who=who, at=at, kinds=kinds, acting=security.acting(view, who),
         key=uuid.uuid4().hex, headline=headline, flash=flash_note(table_id), first_deal=first,
         story=story,
         stuck=turn.stuck_pickup(view, story, kinds), timed_out=turn.timeout_note(view, story),
-        dealer=dealer, drawn=info.get("drawn"), implied=bool(implied),
+        dealer=dealer, drawn=info.get("drawn"), implied=bool(after),
         next_table=summary.next_table(table_id, view) if at is None else None,
         again_dealer=summary.again_dealer(table_id, view) if at is None and view.get("status") == "finished" else 0,
     )
@@ -100,17 +101,8 @@ def enter(table_id):
         if asking is not None:
             return compose.page(table_id, "meld", request.form, asking=asking)
     version = forms.number(request.form.get("version"))
-    key = request.form.get("key")
-    answer, problem = None, None
-    if entry["type"] != "deal" and view.get("tracking") == "results" and turn.may(view) == ["deal"]:
-        # Scorekeeping: the result implies its deal; write the next dealer's deal first (both are judged).
-        first = codes.table_info(table_id).get("dealer") if turn.is_first_deal(view) else None
-        dealt, problem = backend.post(table_id, who["token"], version, {"type": "deal",
-                                      "dealer": turn.next_dealer(view, first)}, f"{key}-deal" if key else None)
-        if problem is None:
-            version = dealt["version"]
-    if not problem:
-        answer, problem = backend.post(table_id, who["token"], version, entry, key)
+    # Scorekeeping: a result implies its deal, written first (api.web.implied)
+    answer, problem = implied.post(table_id, view, who["token"], version, entry, request.form.get("key"))
     if problem:
         flash_note(table_id, {"problem": moved_on(problem).to_dict(), "form": dict(request.form)})
         return redirect(back if problem.status != 409 else url_for("play.table", table_id=table_id), 303)

@@ -108,3 +108,25 @@ def test_the_page_says_ahead_how_the_table_reads_once_a_queued_draw_and_discard_
     assert said["after-discard"] == "À Chloé\u00a0: prendre une carte."
     assert said["version"] == ben.version()
     assert 'data-t-queued="en attente d’envoi"' in html.unescape(ben.page())
+
+
+def test_an_exit_sent_by_the_outbox_returns_to_the_table_with_its_verdict(host):
+    """Issue 18 §6: the phone's outbox (every play form, with JavaScript) sent an exit to its entry's page."""
+    host.start()
+    host.enter(type="deal", dealer="0", upcard="7H")
+    host.enter(type="draw", seat="1", from_="discard")
+    host.enter(type="discard", seat="1", card="9C")
+    answer = send(host, 201, version=host.version(), key="x1", live="1", type="exit", seat="1", confirm="valid",
+                  runs="5H 6H 7H\n3C 4C 5C\n8D 9D 10D\nJS QS KS\n4S 5S 6S")
+    assert answer["redirect"] == f"/t/{host.table}"
+    assert "Valid exit · Each opponent pays" in host.page(answer["redirect"])
+
+
+def test_a_quick_score_sent_by_the_outbox_writes_the_deal_it_implies(host, client):
+    """Issue 18 §13, through the outbox too: no "Cards dealt" before a quick score."""
+    host.start(players=["Ana", "Ben", "Chloé", "Dan"], tracking="results")
+    answer = send(host, 201, version=host.version(), key="q1", live="1", type="exit", seat="2", quick="1",
+                  twos="0", jokers="0", timing="later")
+    assert answer["version"] == 3 and answer["redirect"] == f"/t/{host.table}"
+    assert [(e["type"], e.get("dealer")) for e in client.get(f"/api/v1/tables/{host.table}/entries").json["entries"]] \
+        == [("create", None), ("deal", 0), ("exit", None)]
