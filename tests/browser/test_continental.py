@@ -98,12 +98,14 @@ def test_a_mistaken_discard_is_corrected_with_a_preview(phones):
     host.get_by_role("link", name="History").click()
     host.locator(".timeline li", has_text="discarded").get_by_role("link").first.click()
     host.get_by_role("link", name="Correct this entry").click()
-    host.get_by_role("button", name="nine of spades").click()
+    host.get_by_role("button", name="nine of spades").click()  # the preview shows at once, in view
     expect(host.locator("#card")).to_have_value("9♠")
-    host.get_by_role("button", name="Show what changes").click()
     expect(host.get_by_role("heading", name="What changes")).to_be_visible()
+    expect(host.get_by_role("button", name="Confirm the correction")).to_be_in_viewport()
     check_page(host)
     host.get_by_role("button", name="Confirm the correction").click()
+    expect(host.locator(".notice[role=status]")).to_contain_text("Done: entry 4 replaced.")  # on the table
+    host.get_by_role("navigation", name="This table").get_by_role("link", name="History").click()
     expect(host.locator(".timeline")).to_contain_text("replaced by")
     check_page(host)
     host.goto(f"/t/{table}?at=3")

@@ -71,8 +71,8 @@ def test_a_continental_deal_by_quick_score_is_at_most_six_taps(phones, lang):
     t = TEXT[lang]
     host = phones(locale=t["locale"], extra_http_headers={"Accept-Language": t["locale"]})
     table = start_results_table(host, "continental", ("Ana", "Ben", "Chloé", "Dan"))
-    host.get_by_role("button", name=t["dealt"]).click()
-    expect(host.get_by_role("heading", name=t["who_out"])).to_be_visible()
+    expect(host.get_by_role("heading", name=t["who_out"])).to_be_visible()  # no "Cards dealt" first (§13)
+    expect(host.get_by_role("button", name=t["dealt"])).to_have_count(0)
     check_page(host, f"quick-start-{lang}" if lang == "en" else None)
 
     taps = Taps(host)  # the worst case: every count given
@@ -92,21 +92,22 @@ def test_a_continental_deal_by_quick_score_is_at_most_six_taps(phones, lang):
     taps.tap(host.get_by_label(t["suit"]))
     expect(host.locator("#quick-preview")).to_have_text(t["preview"])  # before anything is written
     taps.tap(host.get_by_role("button", name=t["record"]))
-    expect(host.get_by_role("heading", name=t["valid"])).to_be_visible()
-    print(f"[{lang}] Continental quick score, every count given: {taps.count} taps")
+    expect(host.get_by_role("heading", name=t["valid"])).to_be_visible()  # back on the table page (§6)
+    assert host.url.endswith(f"/t/{table}")
+    print(f"[{lang}] Continental quick score, every count given: {taps.count} taps (before: 1 + {taps.count})")
     assert taps.count <= 6
+    host.locator(".verdict a").click()  # the entry's own page: the settlement part by part
     settlement = host.locator(".verdict table.scores")
     expect(settlement.locator("tr").nth(4)).to_contain_text("22")  # each opponent: 1 + (2 + 2 × 1) + 7 + 10
     expect(settlement.locator("tr").nth(5)).to_contain_text("66")
     check_page(host, f"quick-exit-verdict-{lang}" if lang == "en" else None)
 
     host.get_by_role("link", name=t["back"]).click()
-    host.get_by_role("button", name=t["dealt"]).click()
     taps = Taps(host)  # the common case: no 2, no joker, a later turn
     taps.tap(host.locator(".quickstart").get_by_role("link", name="Chloé"))
     taps.tap(host.get_by_role("button", name=t["record"]))
     expect(host.get_by_role("heading", name=t["valid"])).to_be_visible()
-    print(f"[{lang}] Continental quick score, no wild: {taps.count} taps")
+    print(f"[{lang}] Continental quick score, no wild: {taps.count} taps (before: 1 + {taps.count})")
     assert taps.count == 2
 
     host.goto(f"/t/{table}/history")
@@ -125,7 +126,7 @@ def test_a_continental_deal_by_quick_score_is_at_most_six_taps(phones, lang):
     expect(host.locator(".changes tr", has_text="Ben")).to_contain_text("58")  # 55 now; 3 × (1 + 5 + 7 + 10) − 11 after
     check_page(host, f"quick-correction-{lang}" if lang == "en" else None)
     host.get_by_role("button", name=t["confirm"]).click()
-    expect(host.locator(".deals")).to_contain_text("+69")
+    expect(host.locator(".scores tbody tr", has_text="Ben")).to_contain_text("58")  # back on the table (§6)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -133,7 +134,6 @@ def test_a_rami_round_by_points_is_at_most_six_taps_a_hand(phones, lang):
     t = TEXT[lang]
     host = phones(locale=t["locale"], extra_http_headers={"Accept-Language": t["locale"]})
     start_results_table(host, "rami", ("Ana", "Ben", "Chloé"))
-    host.get_by_role("button", name=t["dealt"]).click()
     expect(host.get_by_role("heading", name=t["who_won"])).to_be_visible()
 
     taps = Taps(host)
@@ -158,7 +158,7 @@ def test_a_rami_round_by_points_is_at_most_six_taps_a_hand(phones, lang):
     if lang == "fr":
         no_english(host)
 
-    host.get_by_role("button", name=t["dealt"]).click()  # the next round: a hand no 14 cards can be worth
+    # the next round (its deal implied, §13): a hand no 14 cards can be worth
     host.locator(".quickstart").get_by_role("link", name="Ben").click()
     host.get_by_label(t["points"] % "Ana").fill("209")
     host.get_by_label(t["points"] % "Chloé").fill("12")
