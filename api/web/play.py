@@ -21,6 +21,7 @@ from api.web import (
     summary,
     turn,
 )
+from api.web.gameview import deal_word
 from api.web.i18n import gettext as _
 from api.web.notes import flash_note, moved_on
 from referee import games
@@ -49,7 +50,7 @@ def table(table_id):
     game = games.get(view["game"])
     live_turn = at is None and (game.has("clock") or game.has("pickup")) and turn.turn_seat(view) is not None
     story = facts.open_turn(table_id) if live_turn else None  # a timeout or a pickup to explain
-    headline = _("Enter the result of the deal.") if after else turn.headline(view, story)
+    headline = deal_word(view, "Enter the result of the deal.") if after else turn.headline(view, story)
     return render_template(
         "play.html", table=view, who=who, at=at, kinds=kinds, acting=security.acting(view, who),
         key=uuid.uuid4().hex, headline=headline, flash=flash_note(table_id), first_deal=first,

@@ -80,7 +80,7 @@ def test_rami_says_manche_and_continental_donne(host, phone):
     assert "Round by round" in english and "Round 1" in english and "Deal 1" not in english
     host2 = phone("fr")
     host2.start(game="continental", players=("Ana", "Ben", "Chloé", "Dan"), tracking="results")
-    assert "Distribuez les cartes et saisissez la donne." in text(host2.page())
+    assert "Saisissez le résultat de la donne." in text(host2.page())  # its deal implied (issue 18 §13)
     assert "Donne par donne" in text(host2.page(f"/t/{host2.table}/history"))
 
 
