@@ -118,6 +118,8 @@ def again(table_id):
         abort(403, description=_("Only a phone playing at this table can start the next game."))
     if table.get("status") != "finished":
         abort(409, description=_("The game is not over yet."))
+    if get_store().tournament_of(table_id) is not None:
+        abort(409, description=_("This table plays in a tournament: the director seats the next round."))
     next_id = play_again(table_id)
     return redirect(_landing(next_id, role), 303)
 
@@ -141,8 +143,8 @@ def next_state(table_id):
 
 def next_table(table_id: str, table: dict) -> dict | None:
     """What a finished table's pages offer: `{"url", "open"}` (the next table, open or not yet), None before
-    the end."""
-    if table.get("status") != "finished":
+    the end, and None at a tournament's table (the director seats the next round)."""
+    if table.get("status") != "finished" or get_store().tournament_of(table_id) is not None:
         return None
     return {"url": url_for("summary.follow", table_id=table_id), "open": successor.existing(table_id) is not None,
             "check": url_for("summary.next_state", table_id=table_id)}
