@@ -61,6 +61,11 @@
     return c;
   }
 
+  // A score as the pages write it: digits grouped as the page's language does, a minus sign, not a hyphen.
+  function number(n) {
+    return (n < 0 ? "\u2212" : "") + Math.abs(n).toLocaleString(document.documentElement.lang || undefined);
+  }
+
   // The screen: standings, round and tables redrawn from each event.
   function initScreen() {
     var screen = document.querySelector("[data-screen]");
@@ -75,7 +80,7 @@
         var row = document.createElement("tr");
         cell(row, s.rank, "td");
         cell(row, s.player, "th").scope = "row";
-        var score = cell(row, s.score);
+        var score = cell(row, number(s.score));
         score.className = "num";
         if (s.waiting) {  // E-6: her score counts a result still waiting for confirmation
           score.appendChild(document.createTextNode(" "));
