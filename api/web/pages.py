@@ -6,7 +6,7 @@ import secrets
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
-from api.web import backend, codes, group_forms, rulesdoc, security
+from api.web import backend, codes, group_forms, rulesdoc, security, tournament_access
 from api.web.address import external_url
 from api.web.i18n import LANGUAGES, current_lang
 from api.web.i18n import gettext as _
@@ -100,6 +100,7 @@ def join_code(code):
     if not found:
         abort(404, description=_("No seat has this code. Check the eight characters with the host (a code lasts 12 hours)."))
     security.remember(found["table"], "seat", found["seat"], found["token"])
+    tournament_access.took_seat(found["table"], found["seat"])
     return redirect(url_for("play.table", table_id=found["table"]), 303)
 
 
@@ -111,6 +112,7 @@ def join():
         return render_template("join.html", problem=_("No seat has this code. Check the eight characters with the host (a code lasts 12 hours)."),
                                code=request.form.get("code", "")), 404
     security.remember(found["table"], "seat", found["seat"], found["token"])
+    tournament_access.took_seat(found["table"], found["seat"])
     return redirect(url_for("play.table", table_id=found["table"]), 303)
 
 

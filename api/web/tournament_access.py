@@ -9,6 +9,7 @@ from flask import abort, session
 from api.application import tournaments
 from api.application.errors import ApiError
 from api.web.i18n import gettext as _
+from events.db import get_store
 
 KEEP = 4  # the session cookie must stay under 4 KB, beside the tables and groups
 
@@ -55,3 +56,10 @@ def phone() -> str:
         session["phone"] = secrets.token_hex(8)
         session.permanent = True
     return session["phone"]
+
+
+def took_seat(table_id: str, seat: int) -> None:
+    """Note this phone at a seat of a tournament's table, however it came (the players' page, the table card's
+    QR code or its typed code): a seat open on a second phone is shown to its table and to the director."""
+    if get_store().tournament_of(table_id) is not None:
+        get_store().take_seat(table_id, seat, phone())

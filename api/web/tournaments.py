@@ -161,7 +161,7 @@ def seat(tournament_id, key, player):
     if found is None:
         return redirect(url_for("tournaments_web.players", tournament_id=tournament_id, key=key), 303)
     security.remember(found["table"], "seat", found["seat"], found["token"])
-    get_store().take_seat(found["table"], found["seat"], tournament_access.phone())
+    tournament_access.took_seat(found["table"], found["seat"])
     return redirect(url_for("play.table", table_id=found["table"]), 303)
 
 
