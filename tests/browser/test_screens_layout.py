@@ -35,9 +35,10 @@ def test_long_names_and_a_known_hand_after_an_invalid_exit_never_scroll_sideways
         page.goto(f"/t/{table}/compose/exit?seat=1")
         page.fill("#runs", INVALID)
         page.locator("button[data-check]").click()
+        page.locator("button[name=action][value=record]").click()  # no valid exit: recorded after a step
         page.locator("button[name=confirm][value=declared]").click()
-        settle(page)  # the outbox posts the exit, then its entry page loads
-        expect(page.locator("#v-h")).to_be_visible()
+        settle(page)  # the outbox posts the exit, then the table page loads, its verdict on top (issue 18 §6)
+        expect(page.locator(".verdict").first).to_be_visible()
         page.goto(f"/t/{table}")
         expect(page.locator("td.known").nth(1)).to_contain_text("8♠")
         for width in (390, 360):
