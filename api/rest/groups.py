@@ -111,6 +111,10 @@ document(GROUP + "/players/{member}", "get", "A player's statistics per game, ea
          "and her form (X-Group-Token)", response=PlayerSchema, query=PlayerArgsSchema, errors=(400, 401, 403, 404))
 document(GROUP + "/players/{member}", "patch", "Call a player by a new name (X-Group-Token)", request=RenameSchema,
          response=RenamedSchema, errors=(400, 401, 403, 404, 409, 413, 415, 429))
+document(GROUP + "/players/{member}", "delete", "Forget a player (X-Group-Token): her name leaves the group, its "
+         "tables and tournaments; her figures stay under a label", status=204, errors=(401, 403, 404, 429))
+document(GROUP + "/players/{member}/copy", "get", "A player's copy of every figure and entry the group holds about "
+         "her (X-Group-Token)", errors=(401, 403, 404))
 document(GROUP + "/export.csv", "get", "Every deal or round of the group's tables, one row per player (X-Group-Token)",
          content_type="text/csv", query=CsvArgsSchema, errors=(400, 401, 403, 404))
 document("/api/v1/tables/{table_id}/export.csv", "get", "Every deal or round of a table, one row per player",

@@ -89,6 +89,9 @@ class TableSchema(Schema):
     players = fields.List(fields.Dict())
     deal = fields.Dict(allow_none=True)
     results = fields.List(fields.Dict())
+    adjustments = fields.List(fields.Dict(), metadata={"description": "rulings (E-5): seats' points and a reason"})
+    confirmations = fields.List(fields.Dict(), allow_none=True,
+                                metadata={"description": "results and their confirmation (E-6); null: not asked"})
 
 
 ENTRY_BODY = EntryBodySchema()  # built once: a schema's load() keeps no state, and building one costs more
