@@ -1,13 +1,16 @@
 """Live streams under load: N phones hold GET /events on gunicorn (2 workers) while tables write.
 
-For N = 2,000, 5,000, 10,000 (or `BENCH_LIVE_N=50,200`): N/4 continental tables, 4 phones each holding a
-stream, PER_ADDRESS phones behind each client address (127.0.1.2, 127.0.1.3...: a club's Wi-Fi each), the
-phones arriving ARRIVALS a second. Prints, from POST answered to event received on every phone of the table,
-p50 / p99 / max; the server's memory (master + workers) and its growth per stream; and writes/s and reads/s
-with the streams held against the same with none, measured just before and just after each N (their mean:
-the machine's speed drifts within a run). The writers and readers run in a process of their own: the events
-the phones receive are not their work. A phase whose streams do not all open in time is printed with what
-the phones got, and ends the run. Worker class: the Procfile's, or e.g.
+For N = 2,000, 5,000, 10,000 (or `BENCH_LIVE_N=50,200`), each on a server of its own: N/4 continental
+tables, 4 phones each holding a stream, PER_ADDRESS phones behind each client address (127.0.1.2,
+127.0.1.3...: a club's Wi-Fi each), the phones arriving ARRIVALS a second. Prints, from POST answered to event
+received on every phone of the table, p50 / p99 / max; the server's memory (master + workers) and what the
+streams added to it (measured with every stream open, from the tables made and no phone yet); and writes/s
+and reads/s with the streams held (on the streams' tables: each entry goes out to four phones) against the
+same with none (on new tables), measured just before and just after (their mean: the machine's speed drifts
+within a run). Writers move to another table every ROTATE entries, as a deal ends: a log thousands of entries
+long is no table's, and would time the bench. The writers and readers run in a process of their own: the
+events the phones receive are not their work. A phase whose streams do not all open in time is printed with
+what the phones got, and ends the run. Worker class: the Procfile's, or e.g.
 `BENCH_LIVE_WORKER="--worker-class gthread --threads 1000"`. Database: a temporary SQLite file, or
 `BENCH_LIVE_DATABASE_URL` (a PostgreSQL schema of its own). `BENCH_SERVER_LOG=path` keeps gunicorn's log.
 The open-file limit is raised to the hard limit (a socket a phone). Loopback only; each phase is bounded in
@@ -18,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -35,6 +39,10 @@ PACED_RATE = 25.0  # writes/s over all tables while latency is measured: 125 tab
 PACED_SECONDS = 8.0
 RATE_SECONDS = 6.0
 WRITERS = 4
+SETTLE = 5.0  # seconds between closing the streams and timing without them: the reaper looks every 2 s, and
+# ten thousand streams take a moment to end
+ROTATE = 25  # entries a writer makes at one table before it moves to the next
+FRESH = 160  # new tables the writers share when no stream is open (4 writers × 6 s at ~600/s ÷ ROTATE)
 ARRIVALS = float(os.environ.get("BENCH_LIVE_ARRIVALS", 100))  # new streams a second while they open (10,000
 # phones whose streams end every 5 minutes reconnect at 33 a second)
 RETRY = 2.0  # seconds before a phone whose stream was refused or reset tries again (the stream's `retry:`)
@@ -131,7 +139,9 @@ class Phone:
             writer.close()
 
 
-async def open_phones(port: int, n: int) -> tuple[list[Table], list[Phone]]:
+async def open_phones(port: int, n: int, server) -> tuple[list[Table], list[Phone], float]:
+    """Make n/4 tables, then open their phones' streams; give them, and the server's memory with the tables
+    made and no phone yet (what the streams cost is measured from there: a table's replay is the table's)."""
     gate = asyncio.Semaphore(50)  # one address: under its cap of connections
 
     async def create():
@@ -141,6 +151,8 @@ async def open_phones(port: int, n: int) -> tuple[list[Table], list[Phone]]:
             assert status == 201, (status, body)
             return body
     tables = [Table(port, body) for body in await asyncio.gather(*[create() for _ in range(max(1, n // 4))])]
+    await asyncio.sleep(1.0)
+    before = server.rss_mb()
     phones = [Phone(tables[i % len(tables)]) for i in range(n)]
     readies = [asyncio.Event() for _ in phones]
     for i, (phone, ready) in enumerate(zip(phones, readies, strict=True)):  # a club of PER_ADDRESS phones per address
@@ -155,7 +167,7 @@ async def open_phones(port: int, n: int) -> tuple[list[Table], list[Phone]]:
         statuses = collections.Counter(p.status for p, r in zip(phones, readies, strict=True) if not r.is_set())
         raise RuntimeError(f"{sum(statuses.values())} of {n} streams not open after {wait:.0f} s: "
                            f"{dict(statuses)}") from late
-    return tables, phones
+    return tables, phones, before
 
 
 async def paced(tables: list[Table], phones: list[Phone]) -> list[float]:
@@ -185,17 +197,38 @@ async def paced(tables: list[Table], phones: list[Phone]) -> list[float]:
     return delays
 
 
+async def new_tables(port: int, count: int) -> list[Table]:
+    """`count` new tables, made before any timing starts."""
+    gate = asyncio.Semaphore(16)
+
+    async def create():
+        async with gate:
+            status, body = await http(port, "POST", "/api/v1/tables", {"game": "continental",
+                                      "players": ["Ana", "Ben", "Chloé", "Dan"]})
+            assert status == 201, (status, body)
+            return Table(port, body)
+    return list(await asyncio.gather(*[create() for _ in range(count)]))
+
+
 async def rates(port: int, tables: list[Table]) -> tuple[float, float]:
-    """Writes/s from WRITERS phones one entry after another, then reads/s of GET /tables/{id}."""
-    async def writer(table: Table, end: float) -> int:
+    """Writes/s from WRITERS phones one entry after another, each moving to the next table after ROTATE entries
+    (a deal is a few dozen entries: a log thousands of entries long would time the bench's tables, not a
+    table's append); then reads/s of GET /tables/{id}."""
+    queue = itertools.cycle(tables)
+
+    async def writer(end: float) -> int:
         n = 0
         while time.monotonic() < end:
-            await table.write()
-            n += 1
+            table = next(queue)
+            for _ in range(ROTATE):
+                if time.monotonic() >= end:
+                    break
+                await table.write()
+                n += 1
         return n
 
     end = time.monotonic() + RATE_SECONDS
-    writes = sum(await asyncio.gather(*[writer(tables[i % len(tables)], end) for i in range(WRITERS)]))
+    writes = sum(await asyncio.gather(*[writer(end) for _ in range(WRITERS)]))
 
     async def reader(table: Table, end: float) -> int:
         n = 0
@@ -210,26 +243,30 @@ async def rates(port: int, tables: list[Table]) -> tuple[float, float]:
     return writes / RATE_SECONDS, reads / RATE_SECONDS
 
 
-def _rates_apart(port: int, states: list[tuple]) -> tuple[float, float, list[tuple]]:
-    """`rates` in a process of its own (the writers' phones are not the ones holding the streams): give the
-    rates and where each table's log got to."""
+def _rates_apart(port: int, states: list[tuple] | None) -> tuple[float, float, list[tuple]]:
+    """`rates` in a process of its own (the writers' phones are not the ones holding the streams), on the tables
+    of `states` or, for None, on FRESH new ones: give the rates and where each table's log got to."""
     async def go():
-        tables = []
-        for id_, host, version, turns in states:
-            table = Table(port, {"id": id_, "host_token": host})
-            table.version, table.turns = version, turns
-            tables.append(table)
+        if states is None:
+            tables = await new_tables(port, FRESH)
+        else:
+            tables = []
+            for id_, host, version, turns in states:
+                table = Table(port, {"id": id_, "host_token": host})
+                table.version, table.turns = version, turns
+                tables.append(table)
         writes, reads = await rates(port, tables)
         return writes, reads, [(t.id, t.host, t.version, t.turns) for t in tables]
     return asyncio.run(go())
 
 
-async def rates_apart(pool, port: int, tables: list[Table]) -> tuple[float, float]:
+async def rates_apart(pool, port: int, tables: list[Table] | None) -> tuple[float, float]:
     """Writes/s and reads/s measured from another process than the one holding the phones' streams, so that the
-    events those phones receive do not slow the writers' own client."""
-    states = [(t.id, t.host, t.version, t.turns) for t in tables]
+    events those phones receive do not slow the writers' own client: on `tables` (the streams' own: each entry
+    goes to their phones), or on new tables with no stream."""
+    states = None if tables is None else [(t.id, t.host, t.version, t.turns) for t in tables]
     writes, reads, after = await asyncio.get_running_loop().run_in_executor(pool, _rates_apart, port, states)
-    for table, (_, _, version, turns) in zip(tables, after, strict=True):
+    for table, (_, _, version, turns) in zip(tables, after, strict=True) if tables is not None else ():
         table.version, table.turns = version, turns
     return writes, reads
 
@@ -239,24 +276,23 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(pool, port: int, server, n: int, writers: list[Table], before: tuple[float, float],
-              idle: float) -> tuple[float, float]:
+async def run(pool, port: int, server, n: int, before: tuple[float, float]) -> tuple[float, float]:
     """Hold n streams, measure; then, streams closed, measure the rates without them again: the ratios are to the
     mean of the rates without streams just before and just after (the machine's speed drifts within a run).
     Give the rates measured after."""
-    tables, phones = await open_phones(port, n)
+    tables, phones, idle = await open_phones(port, n, server)
     held = sum(1 for p in phones if p.open)
+    memory = server.rss_mb()  # every stream open, nothing written yet
     retried = sum(p.tries - 1 for p in phones)
     delays = await paced(tables, phones)
     lost = sum(1 for d in delays if d == float("inf"))
     got = [d for d in delays if d != float("inf")] or [float("inf")]
-    memory = server.rss_mb()
-    writes, reads = await rates_apart(pool, port, tables[:WRITERS])
+    writes, reads = await rates_apart(pool, port, tables)
     for phone in phones:
         phone.task.cancel()
     await asyncio.gather(*[p.task for p in phones], return_exceptions=True)
-    await asyncio.sleep(1.0)  # the server notices the closed streams
-    after = await rates_apart(pool, port, writers)
+    await asyncio.sleep(SETTLE)  # the server notices the closed streams and frees them
+    after = await rates_apart(pool, port, None)
     baseline = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
     print(f"  N={n:4d}: {held} streams held ({retried} connections tried again); POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
@@ -274,27 +310,27 @@ async def run(pool, port: int, server, n: int, writers: list[Table], before: tup
     return after
 
 
-async def bench(server, counts: list[int]) -> None:
+async def bench(server, n: int) -> bool:
+    """One phase on a server of its own (a process's memory never shrinks: streams that reuse what an earlier
+    phase freed would look free): warm up, the rates with no stream, then n streams. False if they did not all
+    open."""
     port = server.port
-    made = await asyncio.gather(*[http(port, "POST", "/api/v1/tables", {"game": "continental",
-                                  "players": ["Ana", "Ben", "Chloé", "Dan"]}) for _ in range(WRITERS)])
-    writers = [Table(port, body) for _, body in made]
     import concurrent.futures
     import multiprocessing
 
     # Forked now, before any stream is open: the writers' client lives apart from the phones' streams.
     pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
-    await rates_apart(pool, port, writers)  # warm up: imports, first replays, pools
-    baseline = await rates_apart(pool, port, writers)
-    print(f"  no streams: writes {baseline[0]:.0f}/s, reads {baseline[1]:.0f}/s ({WRITERS} writers, "
-          f"{WRITERS * 2} readers); server memory {server.rss_mb():.0f} MB", flush=True)
-    idle = server.rss_mb()
     try:
-        for n in counts:
-            baseline = await run(pool, port, server, n, writers, baseline, idle)
+        await rates_apart(pool, port, None)  # warm up: imports, first replays, pools
+        baseline = await rates_apart(pool, port, None)
+        print(f"  no streams: writes {baseline[0]:.0f}/s, reads {baseline[1]:.0f}/s ({WRITERS} writers, "
+              f"{WRITERS * 2} readers); server memory {server.rss_mb():.0f} MB", flush=True)
+        await run(pool, port, server, n, baseline)
+        return True
     except RuntimeError as failed:  # the streams did not all open
         print(f"  N={n:4d}: {failed}", flush=True)
         figures.record(f"live {server.kind}: streams open ({n})", 0, "", "all", False)
+        return False
     finally:
         pool.shutdown(cancel_futures=True)
 
@@ -330,17 +366,20 @@ def main() -> int:
         from events.db import upgrade
 
         upgrade(url)
-        if ASGI:
-            from bench import asgi_live
+        for n in counts:
+            if ASGI:
+                from bench import asgi_live
 
-            served, label = asgi_live.serve(url, workers=2, env=GENEROUS), "uvicorn --workers 2 bench.asgi_live:app"
-        else:
-            served, label = serve(url, workers=2, flags=flags, env=GENEROUS), f"gunicorn -w 2 {' '.join(flags)}"
-        with served as server:  # many tables from one address
-            server.kind = url.split(":")[0].split("+")[0] + (" asgi" if ASGI else "")
-            print(f"bench_live: {label} on 127.0.0.1:{server.port}, {url.split(':')[0]};"
-                  f" load average {os.getloadavg()[0]:.2f}", flush=True)
-            asyncio.run(bench(server, counts))
+                served, label = (asgi_live.serve(url, workers=2, env=GENEROUS),
+                                 "uvicorn --workers 2 bench.asgi_live:app")
+            else:
+                served, label = serve(url, workers=2, flags=flags, env=GENEROUS), f"gunicorn -w 2 {' '.join(flags)}"
+            with served as server:  # many tables from one address
+                server.kind = url.split(":")[0].split("+")[0] + (" asgi" if ASGI else "")
+                print(f"bench_live: {label} on 127.0.0.1:{server.port}, {url.split(':')[0]};"
+                      f" load average {os.getloadavg()[0]:.2f}", flush=True)
+                if not asyncio.run(bench(server, n)):
+                    break
     return 0
 
 
