@@ -7,6 +7,7 @@ import re
 
 import flask_babel
 from flask import Flask, has_request_context, request, session
+from markupsafe import Markup
 
 from referee.cards import RANKS, Card, parse_card
 from referee.melds import parse_placed
@@ -35,7 +36,7 @@ def init_app(app: Flask) -> None:
         built = catalogues.ensure(TRANSLATIONS, os.path.join(app.instance_path, "translations"))
         app.config["BABEL_TRANSLATION_DIRECTORIES"] = built
     flask_babel.Babel(app, locale_selector=current_lang)
-    app.jinja_env.globals["colon"] = colon
+    app.jinja_env.globals.update(colon=colon, quoted=quoted)
     app.after_request(forgotten_labels)
 
 
@@ -55,6 +56,14 @@ def forgotten_labels(response):
 def colon() -> str:
     """A colon as the request's language writes it: `Score:` in English, `Score :` in French (a no-break space)."""
     return "\u00a0:" if current_lang() == "fr" else ":"
+
+
+def quoted(text) -> Markup:
+    """A quoted text (a ruling's reason) as the request's language quotes it: “late” in English, « retard » in
+    French, with a no-break space inside each guillemet so that a line never breaks between it and the text."""
+    if current_lang() == "fr":
+        return Markup("«\u00a0{}\u00a0»").format(text)
+    return Markup("“{}”").format(text)
 
 
 def current_lang() -> str:

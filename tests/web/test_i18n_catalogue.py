@@ -99,3 +99,15 @@ def test_french_puts_a_no_break_space_before_colons_semicolons_and_question_mark
             if text and re.search(r" [:;?!]", text):
                 loose.append(f"{msgid!r}: {text!r}")
     assert not loose, "a plain space before : ; ? ! (use U+00A0):\n" + "\n".join(loose)
+
+
+def test_french_guillemets_hold_their_text_with_no_break_spaces():
+    """« aucun groupe », never «aucun groupe» nor « aucun groupe » with spaces a line may break at."""
+    import re
+
+    loose = []
+    for (msgid, _context), message in french().items():
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
+            if text and re.search("\u00ab(?![\u00a0\u202f])|(?<![\u00a0\u202f])\u00bb", text):
+                loose.append(f"{msgid!r}: {text!r}")
+    assert not loose, "« » without a no-break space inside (use U+00A0):\n" + "\n".join(loose)

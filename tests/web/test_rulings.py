@@ -48,6 +48,18 @@ def test_the_ruling_in_french(host, phone):
     assert "Décision" in page and "retard" in page
 
 
+def test_a_rulings_reason_is_quoted_as_each_language_writes_it(host, phone):
+    """French guillemets hold the reason with a no-break space inside (« retard »), on the table page and in the
+    history; English uses its curly quotes."""
+    _quick_table(host)
+    host.enter(type="adjust", points2="10", reason="retard")
+    assert "\u201cretard\u201d" in html.unescape(host.page())
+    fr = phone("fr")
+    fr.client = host.client
+    for address in (f"/t/{host.table}", f"/t/{host.table}/history"):
+        assert "\u00ab\u00a0retard\u00a0\u00bb" in html.unescape(fr.page(address)), address
+
+
 def test_the_host_corrects_a_ruling_from_its_page(host):
     _quick_table(host)
     host.enter(type="adjust", points1="-4", reason="Ben peeked")
