@@ -33,7 +33,7 @@ def test_a_waiting_exit_is_marked_and_another_seat_confirms_it_in_one_tap(host, 
     assert _confirm_forms(french) == ["confirm", "dispute"]
     seq = re.search(r'name="target" value="(\d+)"', french).group(1)
     after = html.unescape(chloe.enter(type="confirm", seat="2", target=seq))
-    assert "À confirmer" not in after and "attendent encore" not in after
+    assert "À confirmer" not in after and "attend encore" not in after and "attendent encore" not in after
     history = html.unescape(host.page(f"/t/{host.table}/history"))
     assert f"confirms entry {seq}: this is what was shown" in history
 
@@ -53,3 +53,15 @@ def test_a_table_made_without_it_shows_nothing_to_confirm(host, phone):
     ben, chloe = _table_with_exit(host, phone, confirmation=False)
     assert _confirm_forms(chloe.page()) == [] and "To confirm" not in host.page()
     assert "each result confirmed on another player’s phone" in html.unescape(host.page("/new"))
+
+
+def test_the_waiting_note_says_entry_for_one_result_and_entries_for_two(host, phone):
+    ben, chloe = _table_with_exit(host, phone)
+    first = re.search(r'name="target" value="(\d+)"', chloe.page()).group(1)
+    assert f"a result still waiting for confirmation (entry {first})." in html.unescape(host.page())
+    assert f"un résultat qui attend encore sa confirmation (entrée {first})." in html.unescape(chloe.page())
+    host.enter(type="deal", dealer="1")
+    ben.enter(type="exit", seat="1", quick="1", twos="0", jokers="0", timing="later", key="q-2")
+    second = re.findall(r'name="target" value="(\d+)"', chloe.page())[-1]
+    assert f"results still waiting for confirmation (entries {first} and {second})." in html.unescape(host.page())
+    assert f"(entrées {first} et {second})." in html.unescape(chloe.page())
