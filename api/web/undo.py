@@ -14,6 +14,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from api.web import backend, facts, forms, security
 from api.web.i18n import card_label
 from api.web.i18n import gettext as _
+from api.web.messages import entry_type
 from api.web.notes import flash_note, moved_on
 from referee.reading.undo import NEVER, as_they_stand, recent, undoable
 
@@ -50,7 +51,8 @@ def author(table: dict, item: dict) -> str:
 
 
 def short(table: dict, item: dict) -> str:
-    """Say an entry in a few words, naming the player: "Ben discarded 3♣", "Ana's deal"."""
+    """Say an entry in a few words, naming the player: "Ben discarded 3♣", "Ana's deal"; any other type as the
+    reader's language names it ("ruling", « décision »), never as the log writes it."""
     name, kind = author(table, item), item["type"]
     if kind == "draw":
         return (_("%(name)s took from the stock", name=name) if item.get("from") == "stock"
@@ -60,8 +62,9 @@ def short(table: dict, item: dict) -> str:
     words = {"deal": _("%(name)s's deal", name=name), "exit": _("%(name)s's exit", name=name),
              "meld": _("%(name)s's melds", name=name), "lay_off": _("%(name)s's lay-off", name=name),
              "retrieve_joker": _("%(name)s took a joker", name=name), "hand": _("%(name)s's hand", name=name),
-             "round": _("the round"), "null_deal": _("the null deal")}
-    return words.get(kind, kind)
+             "round": _("the round"), "null_deal": _("the null deal"),
+             "confirm": _("%(name)s's confirmation", name=name), "dispute": _("%(name)s's dispute", name=name)}
+    return words.get(kind) or entry_type(kind)
 
 
 def _host_only(item: dict, who: dict) -> bool:

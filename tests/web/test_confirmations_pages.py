@@ -65,3 +65,17 @@ def test_the_waiting_note_says_entry_for_one_result_and_entries_for_two(host, ph
     second = re.findall(r'name="target" value="(\d+)"', chloe.page())[-1]
     assert f"results still waiting for confirmation (entries {first} and {second})." in html.unescape(host.page())
     assert f"(entrées {first} et {second})." in html.unescape(chloe.page())
+
+
+def test_a_dispute_is_a_contestation_on_a_french_page(host, phone):
+    """The undo button of a dispute named the entry as the log writes it ("Annuler : dispute"): French says
+    « contestation » for it everywhere, and English names the player."""
+    from tests.web.english import shown_text
+
+    ben, chloe = _table_with_exit(host, phone)
+    seq = re.search(r'name="target" value="(\d+)"', chloe.page()).group(1)
+    chloe.enter(type="dispute", seat="2", target=seq)
+    french = shown_text(chloe.page(), " ")
+    assert "Annuler\u00a0: la contestation de Chloé" in french
+    assert not re.search(r"\b(dispute|confirm)\b", french, re.I), french
+    assert "Undo: Chloé's dispute" in shown_text(host.page(), " ")
