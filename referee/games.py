@@ -17,5 +17,5 @@ def get(name: object) -> Game:
     """The game called `name` in a log or a request; refuse an unknown one."""
     game = GAMES.get(name) if isinstance(name, str) else None
     if game is None:
-        raise Malformed("unknown game %(value)s: continental or rami", value=repr(name))
+        raise Malformed("unknown game %(value)s: %(games)s", value=repr(name), games=list(NAMES))
     return game

@@ -16,6 +16,7 @@ SEAT_PARAMS = frozenset({"player", "dealer", "turn", "winner", "first", "holder"
 CARD_PARAMS = frozenset({"card", "taken", "heaviest", "said", "announced", "other", "hint", "stands", "example"})
 CARD_LIST_PARAMS = frozenset({"cards"})
 SEAT_LIST_PARAMS = frozenset({"players"})
+CHOICE_PARAMS = frozenset({"games"})  # words one of which a message asks for, said "continental or rami"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}  # `rank`: a rank number, named
 
@@ -32,6 +33,12 @@ def fill(key: str, params: dict | None) -> str:
     return key % {name: plain(name, value) for name, value in params.items()}
 
 
+def choice(words, or_word: str = "or") -> str:
+    """`a, b or c`: the words one of which is asked for, as a sentence lists them."""
+    words = [str(word) for word in words]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {or_word} {words[-1]}"
+
+
 def plain(name: str, value):
     if isinstance(value, dict) and "key" in value:
         return fill(value["key"], value.get("params"))
@@ -41,8 +48,8 @@ def plain(name: str, value):
         return ", ".join(f"seat {seat}" for seat in value)
     if name == "rank" and isinstance(value, int):
         return RANK_NAMES.get(value, str(value))
-    if name == "either":
-        return value[0] if len(value) == 1 else f"{', '.join(value[:-1])} or {value[-1]}"
+    if name == "either" or name in CHOICE_PARAMS:
+        return choice(value)
     if name == "suit":
         return SUIT_NAMES.get(value, value)
     if name == "suits":

@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.violations import CARD_LIST_PARAMS, CARD_PARAMS, RANK_NAMES, SEAT_LIST_PARAMS, SEAT_PARAMS, SUIT_NAMES
+from referee.violations import (
+    CARD_LIST_PARAMS,
+    CARD_PARAMS,
+    CHOICE_PARAMS,
+    RANK_NAMES,
+    SEAT_LIST_PARAMS,
+    SEAT_PARAMS,
+    SUIT_NAMES,
+    choice,
+)
 
 WORD_PARAMS = frozenset({"what", "reason"})  # their values are keys themselves: "turns", "not a card"
 
@@ -64,8 +73,9 @@ def _shown(name: str, value, voice: Voice):
     if name in CARD_LIST_PARAMS:
         return ", ".join(map(voice.card, value))
     if name == "either":
-        cards = [voice.card(c) for c in value]
-        return cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} {voice.or_word} {cards[-1]}"
+        return choice(map(voice.card, value), voice.or_word)
+    if name in CHOICE_PARAMS:
+        return choice(value, voice.or_word)
     return _shown_word(name, value, voice)
 
 

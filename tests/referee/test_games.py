@@ -33,6 +33,14 @@ def test_an_unknown_game_is_refused_as_the_log_names_it():
             games.get(name)
 
 
+def test_an_unknown_games_message_lists_every_game_the_registry_holds(monkeypatch):
+    """The message reads the registry: a game added there is named in it, with no message to edit."""
+    assert str(pytest.raises(Malformed, games.get, "chess").value) == "unknown game 'chess': continental or rami"
+    monkeypatch.setattr(games, "NAMES", (*games.NAMES, "belote"))
+    assert str(pytest.raises(Malformed, games.get, "chess").value) == \
+        "unknown game 'chess': continental, rami or belote"
+
+
 def test_a_descriptor_refuses_a_scoring_it_does_not_know():
     with pytest.raises(ValueError):
         Game("x", "X", "X", range(2, 3), "goals", 0, ("move",), games.DEFAULT.rules, games.DEFAULT.stats)

@@ -142,3 +142,12 @@ def test_a_forged_start_form_is_refused_in_french(phone):
         page = fr.post("/new", data, status=None).get_data(as_text=True)
         assert said in text_of(page), fields
         assert leaks(page, ("A" * 39,)) == [], fields
+
+
+def test_a_game_the_start_form_does_not_know_is_refused_listing_the_registrys_games_in_french(phone, monkeypatch):
+    from referee import games
+
+    monkeypatch.setattr(games, "NAMES", (*games.NAMES, "belote"))
+    data = {"game": "go", "player": ["Eve", "Fox"], "tracking": "full", "dealer": "0"}
+    page = phone("fr").post("/new", data, status=None).get_data(as_text=True)
+    assert "`game` vaut continental, rami ou belote, pas 'go'" in text_of(page)

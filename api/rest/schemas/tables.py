@@ -110,8 +110,8 @@ def read_new_table(body: dict) -> dict:
 def _unreadable_table(body: dict, errors: dict) -> Malformed:
     if "game" in errors:
         if "game" not in body:
-            return Malformed(N_("the body needs `game`: continental or rami"))
-        return Malformed(N_("`game` is continental or rami, not %(value)s"), value=shown(body["game"]))
+            return Malformed(N_("the body needs `game`: %(games)s"), games=list(games.NAMES))
+        return Malformed(N_("`game` is %(games)s, not %(value)s"), value=shown(body["game"]), games=list(games.NAMES))
     if "players" in errors:
         players = body.get("players")
         if not isinstance(players, list):
