@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import hmac
+import os
 import pickle
 import sys
 import threading
@@ -20,7 +21,12 @@ from events import Head, Snapshot, Store
 from referee import log  # with every game (referee.games): imported now, not by the first request that reads one
 from referee.log import Entry, game_module
 
-MAX_CACHED = 256  # replays kept per process; the oldest goes first
+# Replays kept per process, the least recently used going first: enough for every table a full host serves
+# (10,000 phones are 2,500 tables, and a worker sees them all). A held replay keeps the state, not the log's
+# entries (read again if something needs them): about 7 KB for a table in its first deal. With 256, tables
+# written in turn by more than 256 at once each found their replay gone and took the locked way, reading and
+# replaying their whole log on every entry.
+MAX_CACHED = int(os.environ.get("ARBITRE_REPLAYS") or 4096)
 
 
 class Replayed:
