@@ -7,7 +7,8 @@ received on every phone of the table, p50 / p99 / max; the server's memory (mast
 streams added to it (measured with every stream open, from the tables made and no phone yet); and writes/s
 and reads/s with the streams held (on the streams' tables: each entry goes out to four phones) against the
 same with none (on new tables), measured just before and just after (their mean: the machine's speed drifts
-within a run). Writers move to another table every ROTATE entries, as a deal ends: a log thousands of entries
+within a run), each writer and reader on a connection it keeps, as a phone's browser does. Writers move to
+another table every ROTATE entries, as a deal ends: a log thousands of entries
 long is no table's, and would time the bench. The writers and readers run in a process of their own: the
 events the phones receive are not their work. A phase whose streams do not all open in time is printed with
 what the phones got, and ends the run. Worker class: the Procfile's, or e.g.
@@ -66,17 +67,60 @@ async def http(port: int, method: str, path: str, body=None, token=None) -> tupl
     return status, json.loads(text) if text.startswith(b"{") else {}
 
 
+class KeptConnection:
+    """One phone's connection, kept open from request to request as a browser keeps it (HTTP/1.1 keep-alive),
+    opened again when the server closes it. A new connection a request would time the loopback's port search
+    too: with thousands of streams bound to their addresses and the closed connections in TIME_WAIT, opening
+    one costs more, and the writes measured just after the streams close fell by a fifth."""
+
+    def __init__(self, port: int):
+        self.port, self.reader, self.writer = port, None, None
+
+    async def request(self, method: str, path: str, body=None, token=None) -> tuple[int, dict]:
+        for attempt in (1, 2):  # a connection the server closed meanwhile (its keep-alive ran out): once more
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            try:
+                return await self._exchange(method, path, body, token)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.writer.close()
+                self.writer = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _exchange(self, method: str, path: str, body, token) -> tuple[int, dict]:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", f"Content-Length: {len(data)}",
+                "Content-Type: application/json"] + ([f"Authorization: Bearer {token}"] if token else [])
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        raw = await asyncio.wait_for(self.reader.readuntil(b"\r\n\r\n"), 30)
+        lines = raw.decode("latin-1").split("\r\n")
+        fields = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:] if line)}
+        text = await asyncio.wait_for(self.reader.readexactly(int(fields.get("content-length", 0))), 30)
+        if fields.get("connection", "").lower() == "close":
+            self.writer.close()
+            self.writer = None
+        return int(lines[0].split(" ", 2)[1]), json.loads(text) if text.startswith(b"{") else {}
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
 class Table:
     def __init__(self, port: int, created: dict):
         self.port, self.id, self.host, self.version, self.turns = port, created["id"], created["host_token"], 1, 0
         self.lock = asyncio.Lock()  # one phone writes at a table: one entry after another
 
-    async def write(self) -> int:
-        """Enter the next entry (a deal, then draws and discards); give its seq."""
+    async def write(self, kept: KeptConnection | None = None) -> int:
+        """Enter the next entry (a deal, then draws and discards), on a new connection or on `kept`; give its
+        seq."""
         async with self.lock:
-            return await self._write()
+            return await self._write(kept)
 
-    async def _write(self) -> int:
+    async def _write(self, kept: KeptConnection | None) -> int:
         if self.version == 1:
             entry = {"type": "deal", "dealer": 0, "upcard": "7H"}
         else:
@@ -84,8 +128,9 @@ class Table:
             entry = ({"type": "draw", "seat": seat, "from": "stock"} if self.turns % 2 == 0
                      else {"type": "discard", "seat": seat, "card": CARDS[self.turns // 2 % len(CARDS)]})
             self.turns += 1
-        status, answer = await http(self.port, "POST", f"/api/v1/tables/{self.id}/entries",
-                                    {"expected_version": self.version, "entry": entry}, self.host)
+        path, body = f"/api/v1/tables/{self.id}/entries", {"expected_version": self.version, "entry": entry}
+        status, answer = await (kept.request("POST", path, body, self.host) if kept
+                                else http(self.port, "POST", path, body, self.host))
         assert status == 201, answer
         self.version = answer["version"]
         return self.version
@@ -217,25 +262,27 @@ async def rates(port: int, tables: list[Table]) -> tuple[float, float]:
     queue = itertools.cycle(tables)
 
     async def writer(end: float) -> int:
-        n = 0
+        n, kept = 0, KeptConnection(port)
         while time.monotonic() < end:
             table = next(queue)
             for _ in range(ROTATE):
                 if time.monotonic() >= end:
                     break
-                await table.write()
+                await table.write(kept)
                 n += 1
+        kept.close()
         return n
 
     end = time.monotonic() + RATE_SECONDS
     writes = sum(await asyncio.gather(*[writer(end) for _ in range(WRITERS)]))
 
     async def reader(table: Table, end: float) -> int:
-        n = 0
+        n, kept = 0, KeptConnection(port)
         while time.monotonic() < end:
-            status, _ = await http(port, "GET", f"/api/v1/tables/{table.id}")
+            status, _ = await kept.request("GET", f"/api/v1/tables/{table.id}")
             assert status == 200
             n += 1
+        kept.close()
         return n
 
     end = time.monotonic() + RATE_SECONDS
