@@ -5,8 +5,9 @@ transaction (`events/store.py`), so the notice goes out at commit, from any work
 database, carrying the entry as /entries shows it. Each process holds ONE listening connection (a `Hub`
 thread), not one per stream, keeps the last entries it heard of each watched table and wakes the streams
 waiting on that table: they send those entries without reading the log. SQLite (one host): the hub reads
-the heads of the watched tables (kept in their rows, one query by key) every `POLL` seconds, which sees the
-writes of every worker; the streams then read the new entries.
+the entries written since its last look every `POLL` seconds (by their ids, in the order they were written),
+which sees the writes of every worker whatever the number of tables watched; the streams then read the new
+entries. It also reads the heads of the watched tables every `LOOK` seconds.
 
 Notices are sent only by the append's own statement, so their entries are the log's; a stream still reads
 the log whenever the entries it heard do not follow on from the last it sent (a notice lost, or too long to
@@ -24,16 +25,28 @@ import time
 from collections.abc import Callable
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import ARRAY
 
-from events.models import TableRow, table_of
+from events.models import EntryRow, TableRow, table_of
 
 CHANNEL = "arbitre_entries"
-POLL = 0.1  # SQLite: seconds between two looks at the watched tables' heads
-LOOK = 15.0  # PostgreSQL: seconds between two looks at the watched tables' heads, in case a notice was lost
+POLL = 0.1  # SQLite: seconds between two looks at the entries written since the last
+LOOK = 15.0  # seconds between two looks at the watched tables' heads, in case a notice (or a new entry) was missed
+SINCE_MAX = 10_000  # SQLite: new entries read by one look at most (an import's thousands: the rest at the next)
 IDLE = 60.0  # the hub's thread stops after this long with no stream watching (pages come and go)
 KEEP = 64  # entries kept per watched table, for the streams that are a little behind
 TABLES = table_of(TableRow)
+ENTRIES = table_of(EntryRow)
 HEADS = sa.select(TABLES.c.id, TABLES.c.head_seq).where(TABLES.c.id.in_(sa.bindparam("ids", expanding=True)))
+# PostgreSQL: the ids as one array parameter. An IN of 2,500 parameters cost the driver more to build than the
+# database to answer (a quarter of what 10,000 idle streams cost their workers).
+HEADS_ANY = sa.select(TABLES.c.id, TABLES.c.head_seq).where(
+    TABLES.c.id == sa.any_(sa.bindparam("ids", type_=ARRAY(sa.String))))
+# SQLite: the entries written since the last look, in the order they were written (an entry's id is the file's
+# rowid, and SQLite's writers commit one at a time, so a later entry always has a higher id).
+NEWEST = sa.select(sa.func.coalesce(sa.func.max(ENTRIES.c.id), 0))
+SINCE = (sa.select(ENTRIES.c.id, ENTRIES.c.table_id, ENTRIES.c.seq).where(ENTRIES.c.id > sa.bindparam("last"))
+         .order_by(ENTRIES.c.id).limit(SINCE_MAX))
 
 
 class Hub:
@@ -135,24 +148,55 @@ class Hub:
             self.ready.set()
 
     def _poll(self) -> None:
-        idle = None
+        """SQLite: every POLL seconds, the entries written since the last look (by any worker of the host), one
+        query whatever the number of tables watched; every LOOK seconds, the watched tables' heads as well."""
+        idle, last, looked = None, None, 0.0
         while True:
-            with self.cond:
-                tables = list(self.watching)
-            self._look(tables)
+            if last is None or time.monotonic() - looked > LOOK:
+                last = self._newest(last)
+                with self.cond:
+                    tables = list(self.watching)
+                self._look(tables)  # after where the entries ended: what comes between is heard twice, harmlessly
+                looked = time.monotonic()
+            else:
+                last = self._since(last)
             self.ready.set()
             idle = self._idle_since(idle)
             if idle is not None and time.monotonic() - idle > IDLE:
                 return
             time.sleep(POLL)
 
+    def _newest(self, last: int | None) -> int | None:
+        """The id of the newest entry (where the next look starts), or `last` if the file cannot say now."""
+        try:
+            with self.engine.connect() as conn:
+                return max(last or 0, conn.execute(NEWEST).scalar_one())
+        except sa.exc.SQLAlchemyError:
+            return last
+
+    def _since(self, last: int) -> int:
+        """Tell the watched tables' streams of the entries after id `last`; give the id of the newest read."""
+        try:
+            with self.engine.connect() as conn:
+                rows = conn.execute(SINCE, {"last": last}).all()
+        except sa.exc.SQLAlchemyError:
+            return last  # busy for a moment: the next look reads them
+        heads: dict[str, int] = {}
+        for id_, table_id, seq in rows:
+            heads[table_id] = max(seq, heads.get(table_id, 0))
+            last = id_
+        for table_id, seq in heads.items():
+            self.heard(table_id, seq)
+        return last
+
     def _look(self, tables: list[str]) -> None:
         """Read the heads of `tables` (kept in their rows: one query by key) and wake the streams behind."""
         if not tables:
             return
         try:
+            heads = HEADS_ANY if self.engine.dialect.name == "postgresql" else HEADS
             with self.engine.connect() as conn:
-                rows = conn.execute(HEADS, {"ids": tables}).all()
+                rows = conn.execute(heads, {"ids": tables}).all()
             for table_id, seq in rows:
                 self.heard(table_id, seq)
         except sa.exc.SQLAlchemyError:
