@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from referee.cards import Card, parse_card
 from referee.entry import Entry
 
 SCORINGS = ("balance", "penalty")  # transfers between seats, best balance wins | points against, lowest wins
@@ -80,6 +81,11 @@ class Stats(Protocol):
         """Status, winners and scores of the replayed state."""
 
 
+def only_jokers(card: Card) -> bool:
+    """K-5 in a game whose only wild cards are its jokers."""
+    return card.is_joker
+
+
 def no_options(fields: Mapping[str, str]) -> None:
     """A game without options of its own on the start form: the API's body gives none."""
     return None
@@ -101,6 +107,9 @@ class Game:
     wild card announced (K-5), each as the cards' texts in position order; one way when only one place works
     (or none is missing), several when the player must choose, none when it is no meld of this game however
     announced (`referee.melds.wild_places`); it raises `CardError` on a card that is not one (K-1).
+
+    `is_wild` says which cards are wild (C-1: every 2 and joker; R-1: jokers only), the test its rules use: the
+    card picker asks it (`wild`) to treat a tapped card as a wild that fills a place of a run.
     """
 
     name: str  # as a log's entry 1 and the API write it
@@ -115,6 +124,7 @@ class Game:
     features: frozenset[str] = frozenset()
     form_options: Callable[[Mapping[str, str]], dict | None] = no_options
     places: Callable[[Sequence[str]], list[list[str]]] | None = None
+    is_wild: Callable[[Card], bool] = only_jokers
     # The game's own words for what the pages say of a deal (message keys): Rami plays rounds (`manches`), so
     # ("Deal %(n)s", "Round %(n)s") and so on; a key not listed is the game's word already.
     words: tuple[tuple[str, str], ...] = ()
@@ -126,6 +136,10 @@ class Game:
     def has(self, feature: str) -> bool:
         """Whether the game does `feature` (see the class's docstring)."""
         return feature in self.features
+
+    def wild(self, text: str) -> bool:
+        """Whether the card written `text` (`2C`, `JK`) is wild in this game (C-1, R-1)."""
+        return self.is_wild(parse_card(text))
 
     def word(self, key: str) -> str:
         """The game's own message key for `key` (`Deal %(n)s` is `Round %(n)s` at Rami)."""

@@ -30,8 +30,10 @@
     field.value = field.value.slice(0, m.index) + run.join(" ");
   }
 
-  function natural(picker, label) {  // a joker (announced or not) is a wild: it fills a place of the meld
-    if (/^JK\b/.test(label)) { return { wild: true }; }
+  // A joker (announced or not) is a wild: it fills a place of the meld; so is a 2 where 2s are wild (C-1: the
+  // field says so, data-wild-twos), even of the run's suit: it may stand for another card (C-9).
+  function natural(picker, label, twos) {
+    if (/^JK\b/.test(label) || (twos && /^2(?!\d)\S/.test(label))) { return { wild: true }; }
     var key = /[=…]/.test(label) ? null : keyOf(picker, label);
     return key ? { rank: +key.dataset.rank, suit: key.dataset.suit } : null;
   }
@@ -67,8 +69,9 @@
     var tokens = lines[lines.length - 1].trim().split(/\s+/);
     if (tokens.length < 4) { return; }
     var last = tokens.pop();
-    var s = shape(tokens.map(function (t) { return natural(picker, t); }));
-    var c = natural(picker, last);
+    var twos = field.hasAttribute("data-wild-twos");
+    var s = shape(tokens.map(function (t) { return natural(picker, t, twos); }));
+    var c = natural(picker, last, twos);
     if (s && c && !fits(s, c)) {
       lines[lines.length - 1] = tokens.join(" ");
       field.value = lines.join("\n") + "\n" + last;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.continental import places, stats, table
+from referee.continental.settlement import is_wild
 from referee.continental.state import JOKERS, SEATS
 from referee.game import Game
 from referee.violations import N_
@@ -19,4 +20,5 @@ GAME = Game(
     stats=stats,
     features=frozenset({"upcard"}),
     places=places.places,
+    is_wild=is_wild,  # C-1: every 2 and every joker
 )

@@ -38,6 +38,7 @@ GAME = Game(
     features=frozenset({"clock", "pickup", "table_melds"}),
     form_options=options_from,
     places=meld.places,
+    is_wild=meld.is_wild,  # jokers only
     words=(  # R-3..R-16 speak of rounds (French: manches), never of deals (donnes)
         ("Deal", N_("Round")), ("Deal %(n)s", N_("Round %(n)s")), ("Deal by deal", N_("Round by round")),
         ("Deals played: %(n)s", N_("Rounds played: %(n)s")), ("No deal has ended yet.", N_("No round has ended yet.")),

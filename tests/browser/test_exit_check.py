@@ -116,3 +116,33 @@ def test_results_tracking_checks_the_cards_the_same_way(phones, lang):
     check_page(page, f"exit-arranged-results-{lang}")
     page.get_by_role("button", name=w("Confirm: %(name)s goes out", name="Ben")).click()
     expect(page.get_by_role("heading", name=w("Valid exit"))).to_be_visible()
+
+
+# C-1: a 2 is wild at Continental. Tapped into a run where it stands for another card, it stays in that run as a
+# joker does (5♠ 6♠ 2♣ 8♠: the 8♠ extends it, the 8♣ after it starts the next run), and the referee announces it
+# where it alone fits (K-5, C-9): Ben's own four runs, 2♣=7♠ and 2♦=4♥, not the solver's.
+TWOS = ["JD", "QD", "KD", "AD", "5S", "6S", "2C", "8S", "8C", "9C", "10C", "JC", "3H", "2D", "5H"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_two_tapped_into_a_run_is_placed_as_a_wild(phones, lang):
+    from api.web.i18n import card_label
+
+    page, w = to_ben_exit(phones, lang)
+    page.get_by_role("link", name=w("%(name)s goes out", name="Ben"), exact=True).click()
+    tap(page, w, TWOS[:-1])
+    expect(page.locator("#runs")).to_have_value("\n".join(" ".join(card_label(c, lang) for c in run) for run in (
+        TWOS[:4], TWOS[4:8], TWOS[8:12], TWOS[12:14])))
+    tap(page, w, TWOS[-1:])  # the 15th card checks the exit: nothing is written yet
+    expect(page.get_by_role("heading", name=w("A valid exit, arranged by the referee"))).to_be_visible()
+    runs = page.locator(".verdict ol.runs li")
+    expect(runs).to_have_count(4)
+    expect(runs.nth(1)).to_contain_text("2♣=7♠")
+    expect(runs.nth(3)).to_contain_text("2♦=4♥")
+    check_page(page, f"exit-twos-{lang}")
+    page.get_by_role("button", name=w("Confirm: %(name)s goes out", name="Ben")).click()
+    expect(page.get_by_role("heading", name=w("Valid exit"))).to_be_visible()
+    table = re.search(r"/t/([^/?#]+)", page.url).group(1)
+    entries = page.request.get(re.sub(r"/t/.*", f"/api/v1/tables/{table}/entries", page.url)).json()["entries"]
+    assert entries[-1]["type"] == "exit" and entries[-1]["runs"] == [
+        ["JD", "QD", "KD", "AD"], ["5S", "6S", "2C=7S", "8S"], ["8C", "9C", "10C", "JC"], ["3H", "2D=4H", "5H"]]
