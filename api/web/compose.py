@@ -9,6 +9,7 @@ from flask import abort, render_template, request
 from api.web import backend, exitcheck, facts, forms, messages, placing, quick, security
 from api.web.i18n import gettext as _
 from api.web.notes import flash_note
+from referee.cards import CardError
 from referee.reading.numbers import laid_by
 
 KINDS = ("exit", "meld", "lay_off", "hand", "round")
@@ -42,8 +43,8 @@ def page(table_id: str, kind: str, form, checking: bool = False, status: int = 2
     seat = forms.number(form.get("seat"), security.acting(view, who))
     if checked is None and kind == "exit" and checking:
         checked = exitcheck.check(view, form, seat)
-    if asking is None and kind == "meld" and form.get("action") == "place":  # a link asks too (the outbox's)
-        asking = placing.melds(view, forms.runs(form.get("melds", "")))[1]
+    if asking is None and form.get("action") == "place":  # a link asks too (the outbox's)
+        asking = ask(view, kind, form)
     gone = gone_meld(table_id, view, forms.number(form.get("meld"))) if kind == "lay_off" else None
     return render_template("compose.html", table=view, who=who, kind=kind, form=form, seat=seat, checked=checked,
                            declared_ok=bool(checked and exitcheck.may_record_as_declared(checked)),
@@ -51,6 +52,19 @@ def page(table_id: str, kind: str, form, checking: bool = False, status: int = 2
                            not_taken=bool(checked) and exitcheck.refused(form, checked),
                            asking=asking, problem=gone, key=uuid.uuid4().hex, flash=flash,
                            numbers=messages.deal_numbers(view)), status
+
+
+def ask(view: dict, kind: str, form) -> dict | None:
+    """Where the joker of the melds, or of the lay-off, that `form` holds may go, when it fits several places
+    (`placing`): the question the page asks, or None."""
+    try:
+        if kind == "meld":
+            return placing.melds(view, forms.runs(form.get("melds", "")))[1]
+        if kind == "lay_off":
+            return placing.lay_off(view, forms.number(form.get("meld")), forms.cards(form.get("cards", "")))[1]
+    except CardError:
+        return None  # a card that is not one: the referee names it when the form is sent
+    return None
 
 
 def gone_meld(table_id: str, view: dict, meld: int | None) -> backend.Problem | None:

@@ -31,12 +31,16 @@ def _unchecked(table_id: str, form: dict, checked: dict):
     return _answer(table_id, 422, {"problem": spoken(problem.to_dict())}, page)
 
 
-def _ask(table_id: str, form: dict):
-    """Melds whose joker fits several places: 422, and the melds screen that asks where (one tap an answer)."""
-    problem = backend.Problem(422, _("Where does the joker go?"),
-                              _("The joker fits more than one place: choose one on the melds screen."))
-    fields = {k: form[k] for k in ("seat", "melds") if form.get(k)}
-    page = url_for("play.compose", table_id=table_id, kind="meld", action="place", **fields)
+def _ask(table_id: str, form: dict, kind: str):
+    """Melds, or a lay-off, whose joker fits several places: 422, and the screen that asks where (one tap an
+    answer)."""
+    if kind == "lay_off":
+        detail = _("The joker fits more than one place: choose one on the lay-off screen.")
+    else:
+        detail = _("The joker fits more than one place: choose one on the melds screen.")
+    problem = backend.Problem(422, _("Where does the joker go?"), detail)
+    fields = {k: form[k] for k in ("seat", "melds", "meld", "cards") if form.get(k)}
+    page = url_for("play.compose", table_id=table_id, kind=kind, action="place", **fields)
     return _answer(table_id, 422, {"problem": spoken(problem.to_dict())}, page)
 
 
@@ -65,10 +69,8 @@ def send(table_id):
         checked = exitcheck.gate(view, form, entry.get("seat"))
         if checked is not None:  # not written: the exit screen shows the check (C-6..C-13), as play.enter does
             return _unchecked(table_id, form, checked)
-    if problem is None and entry["type"] == "meld":
-        entry["melds"], asking = placing.melds(view, entry["melds"])
-        if asking is not None:  # not written: the melds screen asks where the joker goes
-            return _ask(table_id, form)
+    if problem is None and placing.place(view, entry) is not None:  # not written: the screen asks where
+        return _ask(table_id, form, entry["type"])  # the joker of the melds or the lay-off goes
     if problem is None:
         answer, problem = implied.post(table_id, view, who["token"], forms.number(form.get("version")), entry,
                                        form.get("key"))  # a scorekeeping result writes its deal first

@@ -97,10 +97,9 @@ def enter(table_id):
         abort(403, description=_("This phone holds another seat: it cannot enter for %(name)s.",
                                  name=view["players"][entry["seat"]]["name"] if 0 <= entry["seat"] < len(
                                      view["players"]) else entry["seat"]))
-    if entry["type"] == "meld":  # each joker where it fits; several places: ask, one tap an answer (K-5)
-        entry["melds"], asking = placing.melds(view, entry["melds"])
-        if asking is not None:
-            return compose.page(table_id, "meld", request.form, asking=asking)
+    asking = placing.place(view, entry)  # melds, lay-off: each joker where it fits; several places: ask (K-5)
+    if asking is not None:
+        return compose.page(table_id, entry["type"], request.form, asking=asking)
     version = forms.number(request.form.get("version"))
     # Scorekeeping: a result implies its deal, written first (api.web.implied)
     answer, problem = implied.post(table_id, view, who["token"], version, entry, request.form.get("key"))

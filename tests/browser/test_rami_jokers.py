@@ -64,3 +64,33 @@ def test_a_joker_with_two_places_is_one_more_tap_on_the_place(phones, lang):
     opening = taps(page) - before
     print(f"taps ({lang}): a Rami opening of two melds, the joker's place chosen {opening}")
     assert opening <= 10
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_joker_laid_off_is_placed_or_its_place_asked_never_typed(phones, lang):
+    """A lay-off's joker as a new meld's (R-11, K-5): on 9♠ 10♠ J♠ it is 8♠ or Q♠, one tap says which; on A♥ A♣ A♠
+    it can only be A♦, and it is laid so."""
+    from api.web.i18n import card_label
+
+    page, w = fox_lays_down(phones, lang)
+    page.get_by_role("link", name=w("Lay down melds")).click()
+    tap(page, w, ["9S", "10S", "JS", "AH", "AC", "AS"])
+    page.get_by_role("button", name=w("Send")).click()
+    melds = page.locator(".melds li")
+    expect(melds).to_have_count(2)
+    melds.nth(0).get_by_role("link", name=w("Lay off")).click()
+    tap(page, w, ["JK"])
+    page.get_by_role("button", name=w("Send")).click()
+    expect(page.get_by_role("heading", name=w("Meld %(n)s: where does the joker go?", n=1))).to_be_visible()
+    choices = page.locator("button.choice")
+    expect(choices).to_have_count(2)
+    expect(choices.nth(0)).to_contain_text(card_label("JK=8S", lang))
+    expect(choices.nth(1)).to_contain_text(card_label("JK=QS", lang))
+    check_page(page, f"rami-layoff-choice-{lang}")
+    choices.nth(1).click()
+    expect(melds.nth(0)).to_contain_text(card_label("JK=QS", lang))
+    melds.nth(1).get_by_role("link", name=w("Lay off")).click()
+    tap(page, w, ["JK"])
+    page.get_by_role("button", name=w("Send")).click()
+    expect(melds.nth(1)).to_contain_text(card_label("JK=AD", lang))
+    check_page(page, f"rami-layoff-laid-{lang}")

@@ -58,3 +58,59 @@ def test_the_outbox_sends_a_meld_whose_joker_has_several_places_to_the_question(
     host.post(f"/t/{host.table}/outbox", {"version": host.version(), "type": "meld", "seat": "1", "key": "k-meld2",
                                           "melds": OPENING}, status=201)
     assert melds(client, host.table)[0] == ["5S", "6S", "JK=7S", "8S"]
+
+
+# A lay-off's joker is placed as a new meld's is: no `JK=` to type (R-11, K-5).
+OPENED = "9S 10S JS\nAH AC AS"  # 30 + 33 = 63: an opening of 51 (R-9); melds 31 and 32
+
+
+def laid_off(client, table):
+    entries = client.get(f"/api/v1/tables/{table}/entries").json["entries"]
+    return [e["cards"] for e in entries if e["type"] == "lay_off"]
+
+
+def test_a_joker_laid_off_where_it_has_one_place_is_announced_for_the_player(host, client):
+    rami(host)
+    host.enter(type="meld", seat="1", melds=OPENED)
+    page = host.enter(type="lay_off", seat="1", meld="32", cards="JK")  # the fourth ace: only ♦ is missing
+    assert 'role="alert"' not in page and "announced card" not in page
+    assert melds(client, host.table)[1] == ["AC", "JK=AD", "AH", "AS"]
+    assert laid_off(client, host.table) == [["JK=AD"]]
+
+
+def test_a_joker_laid_off_where_it_has_two_places_is_asked_one_tap_lays_it(host, client):
+    rami(host)
+    host.enter(type="meld", seat="1", melds=OPENED)
+    form = {"version": host.version(), "type": "lay_off", "seat": "1", "meld": "31", "cards": "JK"}
+    page = host.post(f"/t/{host.table}/entry", form, status=200).get_data(as_text=True)
+    assert "Meld 1: where does the joker go?" in page
+    choices = re.findall(r'<button class="choice" name="cards" value="([^"]*)"', page)
+    assert choices == ["JK=8S", "JK=QS"]
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 3  # nothing written yet
+    host.follow(host.post(f"/t/{host.table}/entry", {**form, "version": host.version(), "cards": choices[1]}))
+    assert melds(client, host.table)[0] == ["9S", "10S", "JS", "JK=QS"]
+    assert laid_off(client, host.table) == [["JK=QS"]]
+
+
+def test_a_lay_off_joker_with_a_natural_has_one_place_and_in_french_two_are_asked(phone, client):
+    eve = rami(None, phone("fr"))
+    eve.enter(type="meld", seat="1", melds=OPENED)
+    form = {"version": eve.version(), "type": "lay_off", "seat": "1", "meld": "31", "cards": "JK QS"}
+    page = eve.post(f"/t/{eve.table}/entry", form, status=200).get_data(as_text=True)  # JK: 8♠ or R♠
+    assert "Combinaison 1\u00a0: où va le joker\u202f?" in page
+    assert re.findall(r'name="cards" value="([^"]*)"', page)[:2] == ["JK=8S QS", "JK=KS QS"]
+    assert client.get(f"/api/v1/tables/{eve.table}").json["version"] == 3
+    eve.enter(type="lay_off", seat="1", meld="31", cards="JK KS")  # 9♠ 10♠ V♠ JK R♠: the joker is D♠ only
+    assert melds(client, eve.table)[0] == ["9S", "10S", "JS", "JK=QS", "KS"]
+
+
+def test_the_outbox_sends_a_lay_off_whose_joker_has_several_places_to_the_question(host, client):
+    rami(host)
+    host.enter(type="meld", seat="1", melds=OPENED)
+    response = host.post(f"/t/{host.table}/outbox", {"version": host.version(), "type": "lay_off", "seat": "1",
+                                                      "key": "k-lay", "meld": "31", "cards": "JK"}, status=422)
+    assert "/compose/lay_off?" in response.json["redirect"] and "action=place" in response.json["redirect"]
+    page = host.page(response.json["redirect"])
+    assert "Meld 1: where does the joker go?" in page
+    assert re.findall(r'name="cards" value="([^"]*)"', page) == ["JK=8S", "JK=QS"]
+    assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 3
