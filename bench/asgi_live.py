@@ -19,7 +19,6 @@ import contextlib
 import os
 import re
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from a2wsgi import WSGIMiddleware
 
 from api import create_app
 from api.application import service
+from bench.gunicorn import Server, free_port, running
 from events.live import Hub
 from events.records import entry_text
 
@@ -144,46 +144,19 @@ async def app(scope, receive, send):
     await _made["wsgi"](scope, receive, send)
 
 
-class Served:
-    """uvicorn serving this app on a port: its processes' memory, as bench/gunicorn.py's Server gives."""
-
-    def __init__(self, process: subprocess.Popen, port: int):
-        self.process, self.port = process, port
-
-    def workers(self) -> list[int]:
-        try:
-            return [int(p) for p in Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-                    .read_text().split()]
-        except OSError:
-            return []
-
-    def rss_mb(self) -> float:
-        total = 0
-        for pid in [self.process.pid, *self.workers()]:
-            with contextlib.suppress(OSError):
-                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                    if line.startswith("VmRSS:"):
-                        total += int(line.split()[1])
-        return total / 1024
-
-
-@contextlib.contextmanager
 def serve(url: str, workers: int = 2, env: dict | None = None):
-    """`uvicorn bench.asgi_live:app --workers N` on a free loopback port until the block ends."""
-    from bench.gunicorn import free_port, wait_up
-
+    """`uvicorn bench.asgi_live:app --workers N` on a free loopback port until the block ends, killed with its
+    process group then."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT),
            "ARBITRE_WORKERS": str(workers), **(env or {})}
-    log = open(os.environ["BENCH_SERVER_LOG"], "ab") if os.environ.get("BENCH_SERVER_LOG") else subprocess.DEVNULL
-    process = subprocess.Popen([sys.executable, "-m", "uvicorn", "bench.asgi_live:app", "--workers", str(workers),
-                                "--host", "127.0.0.1", "--port", str(port), "--backlog", "4096", "--no-access-log",
-                                "--lifespan", "off", "--timeout-keep-alive", "5"], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
-    try:
-        wait_up(port)
-        yield Served(process, port)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
+    return running([sys.executable, "-m", "uvicorn", "bench.asgi_live:app", "--workers", str(workers),
+                    "--host", "127.0.0.1", "--port", str(port), "--backlog", "4096", "--no-access-log",
+                    "--lifespan", "off", "--timeout-keep-alive", "5"], port, env, kill_group, start_new_session=True)
+
+
+def kill_group(server: Server) -> None:
+    """uvicorn and its workers at once: it runs in a session of its own."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.process.pid, signal.SIGKILL)
+    server.process.wait(timeout=10)

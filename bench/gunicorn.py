@@ -1,4 +1,6 @@
-"""Serve the app with gunicorn on a free loopback port, with the Procfile's worker class: for benches and tests."""
+"""Serve the app with gunicorn on a free loopback port, with the Procfile's worker class: for benches and tests.
+
+`running` starts a server process and waits until it answers; bench/asgi_live.py starts uvicorn with it too."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +38,7 @@ def free_port() -> int:
 
 
 class Server:
-    """A running gunicorn: its port and processes."""
+    """A running server (gunicorn, or bench/asgi_live.py's uvicorn): its port and processes."""
 
     def __init__(self, process: subprocess.Popen, port: int):
         self.process, self.port = process, port
@@ -91,27 +94,37 @@ def wait_up(port: int, seconds: float = 90) -> None:  # a loaded machine starts 
 
 
 @contextlib.contextmanager
+def running(argv: list[str], port: int, env: dict, stop: Callable[[Server], None], **popen) -> Iterator[Server]:
+    """Start `argv` (a server that will answer on 127.0.0.1:port), wait until it answers and yield it; `stop` it
+    when the block ends, or when it never answered. BENCH_SERVER_LOG=path keeps its log, for a bench run by hand."""
+    log = open(os.environ["BENCH_SERVER_LOG"], "ab") if os.environ.get("BENCH_SERVER_LOG") else subprocess.DEVNULL
+    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log, **popen)
+    server = Server(process, port)
+    try:
+        wait_up(port)
+        yield server
+    finally:
+        stop(server)
+
+
+def quit_quickly(server: Server) -> None:
+    """gunicorn's quick shutdown: open streams would hold a graceful stop for 30 s."""
+    workers = server.workers()
+    server.process.send_signal(signal.SIGQUIT)
+    try:
+        server.process.wait(timeout=5)
+    except subprocess.TimeoutExpired:  # a worker waits for its stream threads: no need, this is a test
+        for pid in workers:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        server.process.kill()
+        server.process.wait(timeout=5)
+
+
 def serve(url: str, workers: int = 2, flags: list[str] | None = None, env: dict | None = None):
     """Run `gunicorn 'api:create_app()'` on DATABASE_URL=url until the block ends (then a quick shutdown)."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench", **(env or {})}
     flags = worker_flags() if flags is None else flags
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}",
-                                *flags, "api:create_app()"], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL,
-                               stderr=open(os.environ["BENCH_SERVER_LOG"], "ab") if os.environ.get("BENCH_SERVER_LOG")
-                               else subprocess.DEVNULL)  # the server's log, for a bench run by hand
-    try:
-        wait_up(port)
-        yield Server(process, port)
-    finally:
-        workers = Server(process, port).workers()
-        process.send_signal(signal.SIGQUIT)  # quick: open streams would hold a graceful stop for 30 s
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # a worker waits for its stream threads: no need, this is a test
-            for pid in workers:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
-            process.kill()
-            process.wait(timeout=5)
+    return running([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", *flags,
+                    "api:create_app()"], port, env, quit_quickly)
