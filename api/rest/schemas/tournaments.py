@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from api.rest.schemas.tables import NAME_MOST
+from api.rest.schemas.tables import NAME_MOST, SeatSchema
 from referee import games
 from referee.violations import Malformed
 
@@ -37,10 +37,9 @@ class RoundBodySchema(Schema):
     close = fields.Boolean(metadata={"description": "close the tables still playing, as they stand"})
 
 
-class RoundSeatSchema(Schema):
-    seat = fields.Integer()
-    name = fields.String()
-    token = fields.String()
+class RoundSeatSchema(SeatSchema):
+    """A seat of a round's table: a new table's seat (its name and token), and the code that joins it."""
+
     code = fields.String()
 
 
