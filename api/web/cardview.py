@@ -39,12 +39,11 @@ def when(value) -> str:
 
 
 def number(value) -> str:
-    """Write a number as the reader's language does: 1,234 / 1 234; a minus sign, not a hyphen."""
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        return str(value)
-    return ("−" if n < 0 else "") + format_decimal(abs(n))
+    """Write a number as the reader's language does: 1,234 / 1 234, 15.2 / 15,2; a minus sign, not a hyphen; a
+    dash for none (the average of no table). The templates' `number` filter."""
+    if value is None:
+        return "—"
+    return ("−" if value < 0 else "") + format_decimal(abs(value))
 
 
 def signed(value) -> str:

@@ -188,17 +188,7 @@ def day(value) -> str:
     return format_date(at.astimezone(UTC).date(), "medium")
 
 
-def number(value) -> str:
-    """An average as the reader's language writes it: 170, 15.2 / 15,2 (a minus sign, not a hyphen)."""
-    if value is None:
-        return "—"
-    from flask_babel import format_decimal
-
-    return ("−" if value < 0 else "") + format_decimal(abs(value))
-
-
 def init_app(app) -> None:
     app.register_blueprint(bp)
     app.jinja_env.filters["day"] = day
-    app.jinja_env.filters["number"] = number
     app.jinja_env.globals["my_groups"] = group_access.my_groups

@@ -84,6 +84,18 @@ def test_the_group_page_in_french(app, sunday):
     assert phone.get(f"/g/{sunday.id}").status_code == 200
 
 
+def test_a_players_averages_keep_their_decimal_as_her_language_writes_it_and_none_is_a_dash(app, sunday):
+    """Ana paid 61 points over 4 deals: 15.2 in English, 15,2 in French (not 15); a figure with no deal, a dash."""
+    phone = app.test_client()
+    phone.get(f"/g/{sunday.id}/k/{sunday.token}")
+    ana = sunday.member("Ana")
+    for lang, average in (("en", "15.2"), ("fr", "15,2")):
+        page = phone.get(f"/g/{sunday.id}/p/{ana}", headers={"Accept-Language": lang}).get_data(as_text=True)
+        paid = re.search(rf'/p/{ana}/continental/paid[^>]*>4</a></td>\s*<td>([^<]*)</td>', page)
+        assert paid and paid.group(1) == average, lang
+        assert re.search(r"<td>0</td>\s*<td>—</td>", page), lang
+
+
 def test_playing_again_keeps_the_next_table_in_the_group_whichever_phone_taps(app, sunday):
     from api.application import successor
 
