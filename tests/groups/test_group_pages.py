@@ -105,3 +105,13 @@ def test_playing_again_keeps_the_next_table_in_the_group_whichever_phone_taps(ap
     assert opened
     listed = sunday.read()["tables"]
     assert listed[0]["id"] == again and listed[0]["players"] == ["Dan", "Chloé", "Ben", "Ana"]
+
+
+def test_the_standings_chart_reads_a_negative_balance_with_a_minus_sign(app, sunday):
+    phone = app.test_client()
+    phone.get(f"/g/{sunday.id}/k/{sunday.token}")
+    page = phone.get(f"/g/{sunday.id}").get_data(as_text=True)
+    titles = re.findall(r'<title id="[^"]+">([^<]*)</title>', page)
+    spoken = " ".join(titles)
+    assert "\u2212" in spoken  # someone lost at the Sunday tables: read aloud as "Ben −11", not "Ben -11"
+    assert not re.search(r"\s-\d", spoken)
