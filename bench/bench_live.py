@@ -39,6 +39,8 @@ from bench.served import GENEROUS
 PACED_RATE = 25.0  # writes/s over all tables while latency is measured: 125 tables, one entry per 5 s each
 PACED_SECONDS = 8.0
 RATE_SECONDS = 6.0
+WINDOWS = int(os.environ.get("BENCH_LIVE_WINDOWS", 3))  # rates measured this many times, the median kept: one
+# window of 6 s on this machine ranges ±20 % from the next, more than what the streams cost
 WRITERS = 4
 SETTLE = 5.0  # seconds between closing the streams and timing without them: the reaper looks every 2 s, and
 # ten thousand streams take a moment to end
@@ -318,6 +320,17 @@ async def rates_apart(pool, port: int, tables: list[Table] | None) -> tuple[floa
     return writes, reads
 
 
+async def median_rates(pool, port: int, tables: list[Table] | None) -> tuple[float, float, list[float]]:
+    """`rates_apart` over WINDOWS windows: the median writes/s and reads/s, and every window's writes/s."""
+    windows = [await rates_apart(pool, port, tables) for _ in range(WINDOWS)]
+    return (statistics.median(w for w, _ in windows), statistics.median(r for _, r in windows),
+            [w for w, _ in windows])
+
+
+def spread(values: list[float]) -> str:
+    return f"{min(values):.0f}–{max(values):.0f}" if len(values) > 1 else f"{values[0]:.0f}"
+
+
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -334,19 +347,21 @@ async def run(pool, port: int, server, n: int, before: tuple[float, float]) -> t
     delays = await paced(tables, phones)
     lost = sum(1 for d in delays if d == float("inf"))
     got = [d for d in delays if d != float("inf")] or [float("inf")]
-    writes, reads = await rates_apart(pool, port, tables)
+    writes, reads, held_windows = await median_rates(pool, port, tables)
     for phone in phones:
         phone.task.cancel()
     await asyncio.gather(*[p.task for p in phones], return_exceptions=True)
     await asyncio.sleep(SETTLE)  # the server notices the closed streams and frees them
-    after = await rates_apart(pool, port, None)
+    after_writes, after_reads, after_windows = await median_rates(pool, port, None)
+    after = (after_writes, after_reads)
     baseline = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
     print(f"  N={n:4d}: {held} streams held ({retried} connections tried again); POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
           f" ({lost} missing); server memory {memory:.0f} MB ({(memory - idle) * 1024 / max(1, held):.0f} KB a"
           f" stream); writes {writes:.0f}/s ({writes / baseline[0]:.0%} of"
           f" no streams), reads {reads:.0f}/s ({reads / baseline[1]:.0%}); without streams before / after: writes"
-          f" {before[0]:.0f} / {after[0]:.0f}/s", flush=True)
+          f" {before[0]:.0f} / {after[0]:.0f}/s (medians of {WINDOWS} windows of {RATE_SECONDS:.0f} s; writes with"
+          f" streams {spread(held_windows)}, after {spread(after_windows)})", flush=True)
     p99, kind = quantile(got, 0.99), server.kind
     figures.record(f"live {kind}: {held} of {n} streams held, events missing", lost, "", "0 missing", lost == 0)
     figures.record(f"live {kind}: POST → event p99 ({n} streams)", round(p99 * 1000, 1), "ms", "< 1000 ms", p99 < 1)
@@ -369,8 +384,9 @@ async def bench(server, n: int) -> bool:
     pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
     try:
         await rates_apart(pool, port, None)  # warm up: imports, first replays, pools
-        baseline = await rates_apart(pool, port, None)
-        print(f"  no streams: writes {baseline[0]:.0f}/s, reads {baseline[1]:.0f}/s ({WRITERS} writers, "
+        writes, reads, windows = await median_rates(pool, port, None)
+        baseline = (writes, reads)
+        print(f"  no streams: writes {baseline[0]:.0f}/s ({spread(windows)}), reads {baseline[1]:.0f}/s ({WRITERS} writers, "
               f"{WRITERS * 2} readers); server memory {server.rss_mb():.0f} MB", flush=True)
         await run(pool, port, server, n, baseline)
         return True
