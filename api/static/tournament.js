@@ -97,7 +97,7 @@
         head.textContent = fill(screen.dataset.textTable, {number: x.number});
         item.appendChild(head);
         cell(item, states[x.status] || x.status, "span");
-        if (x.waiting) { cell(item, fill(screen.dataset.textOpen, {n: x.waiting}), "span").className = "waiting"; }
+        if (x.waiting) { cell(item, fill(x.waiting > 1 ? screen.dataset.textOpenMany : screen.dataset.textOpenOne, {n: x.waiting}), "span").className = "waiting"; }
         cell(item, x.players.join(", "), "span").className = "who";
         tables.appendChild(item);
       });

@@ -25,7 +25,7 @@ def init_app(app: Flask) -> None:
     messages.init_app(app)
     gameview.init_app(app)
     app.jinja_env.globals.update(
-        _=i18n.gettext, csrf_token=security.csrf_token, lang=i18n.current_lang,
+        _=i18n.gettext, ngettext=i18n.ngettext, csrf_token=security.csrf_token, lang=i18n.current_lang,
         card_label=i18n.card_label, card_name=i18n.card_name, key_name=i18n.key_name, is_red=i18n.is_red,
         picker_rows=cardview.picker_rows, seat_name=cardview.seat_name, hand_sizes=cardview.hand_sizes,
     )

@@ -86,6 +86,19 @@ def gettext(text: str, **params) -> str:
     return flask_babel.gettext(text, **params)
 
 
+def ngettext(singular: str, plural: str, count: int, **params) -> str:
+    """`gettext` for a text that names a count: the form the request's language uses for `n` (French takes the
+    singular for 0 and 1, English only for 1), its `%(n)s` filled with `count` unless the params say otherwise
+    (a template for a script: `n="{n}"`), the rest as `gettext` fills them."""
+    text = flask_babel.get_translations().ngettext(singular, plural, count)
+    values = {"n": count, **params}
+    if current_lang() == "fr":
+        from api.web import french
+
+        return french.fill(text, values)
+    return text % values
+
+
 def N_(text: str) -> str:
     """Mark a text for the catalogue where it is written; it is translated where it is shown."""
     return text

@@ -101,7 +101,7 @@ def test_the_directors_console_shows_a_disputed_table_first(app, client, tables)
     assert [w["status"] for w in rows[1]["waiting"]] == ["waiting"]
     page = client.get(f"/n/{evening.id}/k/{evening.director}", follow_redirects=True)
     text = page.get_data(as_text=True)
-    assert "a disputed result" in text and "1 result(s) waiting for confirmation" in text
+    assert "a disputed result" in text and "1 result waiting for confirmation" in text
 
 
 def test_the_tournament_standings_mark_a_score_that_waits_until_it_is_confirmed(client, tables):

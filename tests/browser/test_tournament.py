@@ -127,7 +127,7 @@ def test_an_evening_from_the_group_page_to_the_results_and_the_printed_cards(pho
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 1
 
     director.goto(f"/n/{evening}/d")
-    director.get_by_role("button", name=re.compile("Close the 1 table")).click()
+    director.get_by_role("button", name=re.compile("^Close the table still playing")).click()
     expect(screen.locator("#round-now")).to_have_text("Round 2 of 2")
     results = phones()
     results.goto(f"/n/{evening}/results")

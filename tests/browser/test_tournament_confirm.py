@@ -69,18 +69,19 @@ def test_a_tournament_table_ends_with_a_confirmation_and_a_dispute_seen_by_the_d
     rows = director.locator(".console li")
     expect(rows.first).to_contain_text(words("Table %(number)s", number=table["number"]))
     expect(rows.first).to_contain_text(words("a disputed result"))
-    expect(rows.first).to_contain_text(words("%(n)s result(s) waiting for confirmation", n=2))
+    expect(rows.first).to_contain_text(words.count("%(n)s result waiting for confirmation", "%(n)s results waiting for confirmation", 2))
     expect(rows.nth(1)).not_to_contain_text(words("a disputed result"))
     check_page(director, f"tournament-console-dispute-{lang}")
 
     # The screen, live: that table's results not yet final (two waiting, one disputed).
     shown = screen.locator("#tables-now li").filter(has_text=words("Table %(number)s", number=table["number"]))
-    expect(shown).to_contain_text(words("%(n)s result(s) waiting for confirmation", n=3))
+    expect(shown).to_contain_text(words.count("%(n)s result waiting for confirmation", "%(n)s results waiting for confirmation", 3))
     check_page(screen, f"tournament-screen-waiting-{lang}")
 
     # The next round: the disputer's phone, still on her table, is told her new seat live and taps to go.
-    director.get_by_role("button", name=words("Close the %(n)s table(s) still playing and seat round %(round)s",
-                                              n=1, round=2)).click()
+    director.get_by_role("button", name=words.count(
+        "Close the table still playing and seat round %(round)s",
+        "Close the %(n)s tables still playing and seat round %(round)s", 1, round=2)).click()
     after = club.client.get(f"/api/v1/tournaments/{evening}").json["tables"]
     mine = next(t for t in after if t["round"] == 2 and seated[3] in t["players"])
     told = words("Round %(round)s: your seat is at table %(number)s, tap to go", round=2, number=mine["number"])

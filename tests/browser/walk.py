@@ -29,6 +29,13 @@ class Words:
         with LIVE["app"].test_request_context(headers={"Accept-Language": self.lang}):
             return gettext(msgid, **params)
 
+    def count(self, singular: str, plural: str, n: int, **params) -> str:
+        """A text that names a count, in the form the language gives `n`."""
+        from api.web.i18n import ngettext
+
+        with LIVE["app"].test_request_context(headers={"Accept-Language": self.lang}):
+            return ngettext(singular, plural, n, **params)
+
     def card(self, token: str) -> str:
         """The accessible name of the card's key: `Q♥, queen of hearts`."""
         from api.web.i18n import key_name
