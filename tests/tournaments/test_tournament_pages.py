@@ -97,8 +97,8 @@ def test_an_evening_from_the_console_to_the_results(director, app):
     assert csv.splitlines()[0] == "round,table,seat,player,score,status,table_id" and len(csv.splitlines()) == 17
     sheet = ivo.page(players_link.split("localhost", 1)[-1] + "/7/sheet")
     assert "Ivo" in sheet and sheet.count("Manche") >= 2
-    assert "points sur 2 tables" in sheet and "(s)" not in sheet  # a count's own form, not "table(s)"
-    assert "points over 2 tables" in Phone(app).page(players_link.split("localhost", 1)[-1] + "/7/sheet")
+    assert "Rang 1, 0 point sur 2 tables" in sheet and "(s)" not in sheet  # each count in its own form
+    assert "Rank 1, 0 points over 2 tables" in Phone(app).page(players_link.split("localhost", 1)[-1] + "/7/sheet")
 
 
 def test_the_console_and_cards_are_the_directors_only(director, app):
