@@ -43,9 +43,14 @@ def start(tournament_id: str, token: str | None, body: object) -> dict:
                and s["status"] == "playing"]
     if playing and not close:
         numbers = ", ".join(str(t.number) for t in playing)
-        raise ApiError(409, N_("Tables still playing"), f"table(s) {numbers} of round {current} still play: "
+        if len(playing) == 1:
+            raise ApiError(409, N_("Tables still playing"), f"table {numbers} of round {current} still plays: "
+                           'finish it, or send {"close": true} to close it as it stands',
+                           key=N_("table %(numbers)s of round %(round)s still plays: finish it, or close it as "
+                                  "it stands"), params={"numbers": numbers, "round": current})
+        raise ApiError(409, N_("Tables still playing"), f"tables {numbers} of round {current} still play: "
                        'finish them, or send {"close": true} to close them as they stand',
-                       key=N_("table(s) %(numbers)s of round %(round)s still play: finish them, or close them as "
+                       key=N_("tables %(numbers)s of round %(round)s still play: finish them, or close them as "
                               "they stand"), params={"numbers": numbers, "round": current})
     if playing:
         store.close_tables([(t.table_id, t.version, t.hash) for t in playing])

@@ -41,7 +41,8 @@ def test_a_twelve_player_evening_over_three_rounds_ranks_by_the_tables_scores(cl
     assert "players" not in create and len(create["seats"]) == 4
     assert [p["name"] for p in evening.rounds[0][0].state()["players"]] == names(evening.rounds[0][0])
     assert evening.read()["status"] == "playing"
-    evening.start(expect=409)  # round 1 still plays
+    refused = evening.start(expect=409)  # round 1 still plays, at its three tables
+    assert refused["detail"].startswith("tables 1, 2, 3 of round 1 still play: finish them")
     for table in evening.rounds[0]:
         for name, balance in zip(names(table), play_out(table, [0, 1, 2, 0]), strict=True):
             totals[name] += balance
@@ -161,3 +162,13 @@ def test_rounds_are_limited_per_director_token(app, client, tables):
     limited = first.start(expect=429, close=True)
     assert limited["status"] == 429 and len(first.rounds) == 1
     second.start()  # another director's count is its own, from the same address
+
+
+def test_a_round_refused_names_the_one_table_still_playing_in_the_singular(client, tables):
+    """409 when one table of the round still plays: "table 2 … still plays: finish it", not "table(s)"."""
+    evening = Evening(client, tables, players=TWELVE[:8], rounds=2)
+    evening.start()
+    play_out(evening.rounds[0][0], [0, 1, 2, 0])  # table 1 finishes, table 2 plays on
+    refused = evening.start(expect=409)
+    assert refused["detail"].startswith("table 2 of round 1 still plays: finish it, or send")
+    assert refused["key"].startswith("table %(numbers)s") and refused["params"] == {"numbers": "2", "round": 1}
