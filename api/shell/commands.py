@@ -23,7 +23,8 @@ def purge_command(months: int | None):
         months = int(current_app.config.get("RETENTION_MONTHS") or os.environ.get("RETENTION_MONTHS")
                      or retention.DEFAULT_MONTHS)
     deleted = retention.purge(months)
-    click.echo(f"{deleted} table(s) untouched for {months} months deleted")
+    tables = "table" if deleted == 1 else "tables"
+    click.echo(f"{deleted} {tables} untouched for {months} months deleted")
 
 
 def init_app(app: Flask) -> None:

@@ -268,7 +268,9 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(Breached)
     def too_many(exc: Breached):
         limit = exc.item
-        detail = (f"too many requests here: {limit.amount} per {limit.multiples} {limit.GRANULARITY.name}(s) at most "
+        name = limit.GRANULARITY.name
+        unit = name if limit.multiples == 1 else f"{limit.multiples} {name}s"  # "per minute", "per 10 minutes"
+        detail = (f"too many requests here: {limit.amount} per {unit} at most "
                   "(per token for writes, else per address); Retry-After says when to try again")
         if not request.path.startswith("/api/"):
             from flask import make_response, render_template

@@ -46,6 +46,7 @@ def test_table_creation_per_address_is_limited_with_retry_after(limited):
     response = client.post("/api/v1/tables", json={"game": "rami", "players": ["A", "B"]})
     assert response.status_code == 429 and response.mimetype == "application/problem+json"
     assert int(response.headers["Retry-After"]) > 0
+    assert f"{most} per minute at most" in response.json["detail"]  # the limit as set, in plain words
     other = limited.test_client()
     assert other.post("/api/v1/tables", json={"game": "rami", "players": ["A", "B"]},
                       environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 201  # another address
