@@ -94,6 +94,7 @@ def test_a_players_averages_keep_their_decimal_as_her_language_writes_it_and_non
         paid = re.search(rf'/p/{ana}/continental/paid[^>]*>4</a></td>\s*<td>([^<]*)</td>', page)
         assert paid and paid.group(1) == average, lang
         assert re.search(r"<td>0</td>\s*<td>—</td>", page), lang
+        assert ("\u00a0; ★" if lang == "fr" else "); ★") in page  # the chart's key: « … ; ★ gagné »
 
 
 def test_playing_again_keeps_the_next_table_in_the_group_whichever_phone_taps(app, sunday):
