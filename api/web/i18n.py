@@ -79,19 +79,19 @@ def current_lang() -> str:
 def gettext(text: str, **params) -> str:
     """Translate `text` into the request's language and fill its %(name)s params (in French, `de` and `que`
     elided before a name with a vowel sound: api/web/french.py)."""
-    if params and current_lang() == "fr":
-        from api.web import french
-
-        return french.fill(flask_babel.gettext(text), params)
-    return flask_babel.gettext(text, **params)
+    translated = flask_babel.gettext(text)
+    return _filled(translated, params) if params else translated
 
 
 def ngettext(singular: str, plural: str, count: int, **params) -> str:
     """`gettext` for a text that names a count: the form the request's language uses for `n` (French takes the
     singular for 0 and 1, English only for 1), its `%(n)s` filled with `count` unless the params say otherwise
     (a template for a script: `n="{n}"`), the rest as `gettext` fills them."""
-    text = flask_babel.get_translations().ngettext(singular, plural, count)
-    values = {"n": count, **params}
+    return _filled(flask_babel.get_translations().ngettext(singular, plural, count), {"n": count, **params})
+
+
+def _filled(text: str, values: dict) -> str:
+    """`text % values`, in French with `de`/`que` elided before a vowel sound (api/web/french.py)."""
     if current_lang() == "fr":
         from api.web import french
 
