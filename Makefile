@@ -37,7 +37,14 @@ $(FUZZ):
 	.venv-fuzz/bin/pip install --quiet schemathesis
 	touch $(FUZZ)
 
-test: $(STAMP) $(FUZZ)
+# axe-core for the browser tests, pinned by package-lock.json: installed when npm is there; without npm (or
+# Chromium) the browser tests are skipped and say how to enable them.
+AXE := node_modules/axe-core/axe.min.js
+$(AXE): package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --silent && touch $(AXE); \
+	else echo "npm not found: the browser tests will be skipped (README, Tests)"; fi
+
+test: $(STAMP) $(FUZZ) $(AXE)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # The README's screenshots (docs/screenshots), retaken by the browser tests; a plain `make test` keeps its own
