@@ -74,6 +74,7 @@ def test_the_group_in_french_and_the_start_form_offers_it(phones, sunday):
     expect(page.get_by_role("radio", name="Sunday table")).to_be_checked()
     expect(page.locator("#p0")).to_have_value("Ana")  # the group's last table: Ana and Ben at Rami
     check_page(page, "group-new-table-fr")
-    page.get_by_role("button", name="Ouvrir la table").click()
+    with page.expect_navigation():  # the table is opened before the group page is read
+        page.get_by_role("button", name="Ouvrir la table").click()
     page.goto(f"/g/{sunday.id}")
     expect(page.locator("#tables-h + ul li").first).to_contain_text("en cours")

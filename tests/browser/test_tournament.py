@@ -109,7 +109,8 @@ def test_an_evening_from_the_group_page_to_the_results_and_the_printed_cards(pho
     director.get_by_text("Ruling: points and a reason").click()
     director.locator("#points0").fill("5")
     director.locator("#reason").fill("Slow play")
-    director.get_by_role("button", name="Record the ruling").click()
+    with director.expect_navigation():  # the ruling is recorded before the console opens
+        director.get_by_role("button", name="Record the ruling").click()
     director.goto(f"/n/{evening}/d")
     director.get_by_role("textbox", name="Message").fill("Ten minutes left")
     director.get_by_role("button", name="Send to every phone").click()
