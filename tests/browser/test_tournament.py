@@ -113,7 +113,8 @@ def test_an_evening_from_the_group_page_to_the_results_and_the_printed_cards(pho
         director.get_by_role("button", name="Record the ruling").click()
     director.goto(f"/n/{evening}/d")
     director.get_by_role("textbox", name="Message").fill("Ten minutes left")
-    director.get_by_role("button", name="Send to every phone").click()
+    with director.expect_navigation():  # the message is recorded before Ana's phone reloads
+        director.get_by_role("button", name="Send to every phone").click()
     ana.reload()
     expect(ana.locator(".t-message")).to_have_text("Ten minutes left")
 
