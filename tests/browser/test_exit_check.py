@@ -102,7 +102,8 @@ def test_results_tracking_checks_the_cards_the_same_way(phones, lang):
         page.fill(f"#p{i}", name)
     page.locator("input[name=dealer][value='0']").check()
     page.locator("input[name=tracking][value=results]").check()
-    page.locator("#new-table button.primary").click()
+    with page.expect_navigation():  # the table is made before its address is read
+        page.locator("#new-table button.primary").click()
     table = page.url.split("/t/")[1].split("/")[0]
     page.goto(f"/t/{table}")
     dealt = page.get_by_role("button", name=w("Cards dealt"))

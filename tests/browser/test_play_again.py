@@ -26,7 +26,8 @@ def finished_rami(host) -> str:
     host.select_option("#clock", "off")
     host.locator("input[name=group][value=new]").check()
     host.fill("#group-name", "Sunday table")
-    host.locator("#new-table button.primary").click()
+    with host.expect_navigation():  # the table is made before its address is read
+        host.locator("#new-table button.primary").click()
     table = host.url.split("/t/")[1].split("/")[0]
     host.goto(f"/t/{table}")
     return table

@@ -55,7 +55,8 @@ def start_results_table(page, game: str, names: tuple[str, ...]) -> str:
         page.fill(f"#p{i}", name)
     page.locator("input[name=dealer][value='0']").check()
     page.locator("input[name=tracking][value=results]").check()
-    page.locator("#new-table button.primary").click()
+    with page.expect_navigation():  # the table is made before its address is read
+        page.locator("#new-table button.primary").click()
     table = page.url.split("/t/")[1].split("/")[0]
     page.goto(f"/t/{table}")
     return table

@@ -24,7 +24,8 @@ def start(host, words: Words) -> str:
     host.locator("input[name=dealer][value='0']").check()
     host.locator("input[name=tracking][value=results]").check()
     host.get_by_label(words("each result confirmed on another player’s phone")).check()
-    host.locator("#new-table button.primary").click()
+    with host.expect_navigation():  # the table is made before its address is read
+        host.locator("#new-table button.primary").click()
     table = host.url.split("/t/")[1].split("/")[0]
     host.goto(f"/t/{table}")
     deal(host, words)

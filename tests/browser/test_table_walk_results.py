@@ -30,7 +30,8 @@ def test_scorekeeping_with_quick_scores_at_a_table_of_phones(phones, base_url, l
         host.fill(f"#p{i}", name)
     host.get_by_role("radio", name="Ana", exact=True).check()
     host.locator("input[name=tracking][value=results]").check()
-    host.get_by_role("button", name=w("Start the table")).click()
+    with host.expect_navigation():  # the table is made before its address is read
+        host.get_by_role("button", name=w("Start the table")).click()
     table = host.url.split("/")[-2]
     ben = joined_by_link(phones, lang, seat_link(host, "Ben", base), "Ben", w)
     host.get_by_role("link", name=w("Play: this phone enters for everyone")).click()

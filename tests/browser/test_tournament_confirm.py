@@ -79,9 +79,10 @@ def test_a_tournament_table_ends_with_a_confirmation_and_a_dispute_seen_by_the_d
     check_page(screen, f"tournament-screen-waiting-{lang}")
 
     # The next round: the disputer's phone, still on her table, is told her new seat live and taps to go.
-    director.get_by_role("button", name=words.count(
-        "Close the table still playing and seat round %(round)s",
-        "Close the %(n)s tables still playing and seat round %(round)s", 1, round=2)).click()
+    with director.expect_navigation():  # round 2 is seated before the API is asked where
+        director.get_by_role("button", name=words.count(
+            "Close the table still playing and seat round %(round)s",
+            "Close the %(n)s tables still playing and seat round %(round)s", 1, round=2)).click()
     after = club.client.get(f"/api/v1/tournaments/{evening}").json["tables"]
     mine = next(t for t in after if t["round"] == 2 and seated[3] in t["players"])
     told = words("Round %(round)s: your seat is at table %(number)s, tap to go", round=2, number=mine["number"])
