@@ -66,6 +66,7 @@
   // its discard, is the one form left). After an offline reload too: the queue is in localStorage.
   function ahead() {
     var main = document.getElementById("main"), items = mine(load());
+    if (main && !items.length) { counts(main, [], null); }  // sent or dropped: the counts the server showed
     if (!main || !main.dataset.live || !items.length) { return; }
     main.setAttribute("data-ahead", String(items.length));
     var actions = main.querySelector("section.actions"), next = document.getElementById("after-draw");
@@ -93,6 +94,7 @@
     var said = null;
     if (onDraw && types.length === 1) { said = next.dataset.headline; }
     else if (onDraw && types.length === 2 && types[1] === "discard") { said = next.dataset.afterDiscard; }
+    counts(main, said === null ? [] : items, next);
     if (said === null && !fresh) { return; }  // a conflict or a refusal: the table as it is, and the choice
     headline.textContent = said || t("later");
     var badge = document.createElement("span");
@@ -107,6 +109,52 @@
       note.textContent = t("ahead");
       status.insertBefore(note, headline.nextSibling);
     }
+  }
+
+  // The stock, the pile and its top as they will be once the queued draw (and its discard) are sent: one card
+  // less where it was drawn from, then one more on the pile, the discarded card on top (its chip made from its
+  // key in the discard form's picker, so it is named as the server names it). Computed each time from what the
+  // server showed, kept in data-was: a render repeated, or a reload, gives the same counts.
+  function counts(main, items, next) {
+    var dds = {};
+    ["stock", "pile", "top"].forEach(function (name) {
+      var dd = main.querySelector("dl.counts dd[data-count='" + name + "']");
+      if (dd && dd.dataset.was === undefined) { dd.dataset.was = dd.innerHTML; }
+      dds[name] = dd;
+    });
+    if (!dds.stock || !dds.pile || !dds.top) { return; }
+    var n = { stock: parseInt(dds.stock.dataset.was, 10), pile: parseInt(dds.pile.dataset.was, 10) };
+    var top = dds.top.dataset.was;
+    items.forEach(function (item) {
+      if (field(item.fields, "type") === "draw") {
+        var from = field(item.fields, "from") === "discard" ? "pile" : "stock";
+        n[from] -= 1;
+        if (from === "pile") { top = "—"; }  // the card under it: the server says once the draw is sent
+      } else if (field(item.fields, "type") === "discard") {
+        n.pile += 1;
+        top = chip(next, field(item.fields, "card")) || top;
+      }
+    });
+    ["stock", "pile"].forEach(function (name) {
+      if (isNaN(n[name])) { dds[name].innerHTML = dds[name].dataset.was; } else { dds[name].textContent = String(n[name]); }
+    });
+    dds.top.innerHTML = top;
+  }
+
+  function chip(next, card) {
+    var key = next && card && Array.prototype.filter.call(next.content.querySelectorAll("button[name='card']"),
+      function (b) { return b.value === card; })[0];
+    if (!key) { return null; }
+    var outer = document.createElement("span"), face = document.createElement("span"), said = document.createElement("span");
+    outer.className = "card" + (key.classList.contains("red") ? " red" : "");
+    outer.title = key.dataset.say || "";
+    face.setAttribute("aria-hidden", "true");
+    face.textContent = key.textContent.trim();
+    said.className = "sr";
+    said.textContent = key.dataset.say || "";
+    outer.appendChild(face);
+    outer.appendChild(said);
+    return outer.outerHTML;
   }
 
   function decide(item, how) {

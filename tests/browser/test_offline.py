@@ -43,8 +43,11 @@ def test_a_conflicting_offline_entry_is_shown_and_resolved_without_loss(phones, 
     host, ben = phones(), phones(locale="fr-FR")
     table = dealt_table(host)
     join(ben, host, "Ben")
+    stock = host.locator("dl.counts dd[data-count='stock']")
+    stocked = int(stock.inner_text())
     host.context.set_offline(True)
     host.get_by_role("button", name=re.compile("Took from the stock")).click()  # for Ben, made offline
+    expect(stock).to_have_text(str(stocked - 1))
     ben.get_by_role("button", name=re.compile("A pris la défausse")).click()  # Ben meanwhile
     expect(ben.locator("#headline")).to_contain_text("Ben")
     host.context.set_offline(False)
@@ -52,6 +55,7 @@ def test_a_conflicting_offline_entry_is_shown_and_resolved_without_loss(phones, 
     expect(alert).to_contain_text("While this entry waited, the table moved on", timeout=10000)
     expect(alert).to_contain_text("Ben took the discard")
     expect(alert).to_contain_text("Your entry, not sent: Ben: took from the stock")
+    expect(stock).to_have_text(str(stocked))  # the table as it is: Ben took the discard, not from the stock
     check_page(host, "outbox-conflict")
     assert kinds(log(base_url, table))[2:] == [(3, "draw", 1, "discard")]  # no silent overwrite
     alert.get_by_role("button", name="Redo it on the table as it is now").click()
@@ -119,12 +123,18 @@ def test_a_french_phone_says_what_waits_in_french(phones, base_url):
     table = dealt_table(host)
     join(ben, host, "Ben")
     ben.goto(f"/t/{table}")
+    stock, pile, top = (ben.locator(f"dl.counts dd[data-count='{name}']") for name in ("stock", "pile", "top"))
+    stocked, piled = int(stock.inner_text()), int(pile.inner_text())
     ben.context.set_offline(True)
-    ben.get_by_role("button", name=re.compile("A pioché")).click()
+    ben.get_by_role("button", name=re.compile("A pris la défausse")).click()
     expect(ben.locator("#live .outbox")).to_contain_text("En attente d’envoi (1)")
-    expect(ben.locator("#live .outbox")).to_contain_text("Ben\u00a0: a pioché")
+    expect(ben.locator("#live .outbox")).to_contain_text("Ben\u00a0: a pris la défausse")
     expect(ben.locator("#live .live-state")).to_contain_text("Hors ligne")
+    expect(pile).to_have_text(str(piled - 1))  # the pile as it will be; the stock as it was
+    expect(stock).to_have_text(str(stocked))
+    expect(top).to_have_text("—")  # the card under the one taken: the server says, once the draw is sent
     check_page(ben, "outbox-waiting-fr")
     ben.context.set_offline(False)
     expect(ben.locator("#live .outbox")).to_be_hidden(timeout=10000)
-    assert kinds(log(base_url, table))[2:] == [(3, "draw", 1, "stock")]
+    assert kinds(log(base_url, table))[2:] == [(3, "draw", 1, "discard")]
+    expect(pile).to_have_text(str(piled - 1))

@@ -45,10 +45,14 @@ def test_a_queued_draw_is_never_offered_again_offline_nor_after_an_offline_reloa
     headline, outbox = ben.locator("#headline"), ben.locator("#live .outbox")
     expect(headline).to_have_text(t["take"])
     expect(ben.get_by_role("link", name=t["without"])).to_be_visible()  # C-5: before drawing, Ben may go out
+    stock, pile, top = (ben.locator(f"dl.counts dd[data-count='{name}']") for name in ("stock", "pile", "top"))
+    stocked, piled = int(stock.inner_text()), int(pile.inner_text())
 
     ben.context.set_offline(True)
     offered(ben, t["stock"]).click()
     expect(outbox).to_contain_text(t["waiting"].format(n=1))
+    expect(stock).to_have_text(str(stocked - 1))  # the counts as they will be, too
+    expect(pile).to_have_text(str(piled))
     expect(headline).to_contain_text(t["discard"])  # the table as it will be, marked as waiting
     expect(headline.locator(".badge")).to_have_text(t["queued"])
     expect(ben.locator("main")).not_to_contain_text(t["take"])
@@ -61,9 +65,13 @@ def test_a_queued_draw_is_never_offered_again_offline_nor_after_an_offline_reloa
     expect(headline).to_contain_text(t["discard"])
     expect(offered(ben, t["stock"])).to_have_count(0)
     expect(ben.get_by_role("link", name=t["without"])).to_be_hidden()
+    expect(stock).to_have_text(str(stocked - 1))
     ben.get_by_role("button", name=t["nine"]).click()  # the discard, the one step left
     expect(outbox).to_contain_text(t["waiting"].format(n=2))
     expect(headline).to_contain_text(t["next"])
+    expect(pile).to_have_text(str(piled + 1))
+    expect(top).to_contain_text("9♣")
+    expect(top.locator(".sr")).to_have_text(t["nine"])
 
     ben.reload()  # offline again, two entries waiting: neither the draw nor the discard is offered again
     expect(outbox).to_contain_text(t["waiting"].format(n=2))
@@ -71,12 +79,18 @@ def test_a_queued_draw_is_never_offered_again_offline_nor_after_an_offline_reloa
     expect(offered(ben, t["stock"])).to_have_count(0)
     expect(ben.get_by_role("button", name=t["nine"])).to_have_count(0)
     expect(ben.locator("main")).to_contain_text(t["later"])
+    expect(stock).to_have_text(str(stocked - 1))  # computed again from the page the phone kept
+    expect(pile).to_have_text(str(piled + 1))
+    expect(top.locator(".sr")).to_have_text(t["nine"])
     check_page(ben, f"offline-ahead-reload-{lang}")
     assert len(log(base_url, table)) in (2, 3, 4)  # Playwright's offline emulation may let one through (test_offline)
 
     ben.context.set_offline(False)
     expect(outbox).to_be_hidden(timeout=15000)
     expect(headline).to_have_text(t["next"], timeout=10000)
+    expect(stock).to_have_text(str(stocked - 1))  # the server's counts: what the phone showed offline
+    expect(pile).to_have_text(str(piled + 1))
+    expect(top.locator(".sr")).to_have_text(t["nine"])
     assert [(e["type"], e.get("from") or e.get("card")) for e in log(base_url, table)][2:] == [
         ("draw", "stock"), ("discard", "9C")]
 
