@@ -125,10 +125,11 @@ def test_a_french_phone_says_what_waits_in_french(phones, base_url):
     ben.goto(f"/t/{table}")
     stock, pile, top = (ben.locator(f"dl.counts dd[data-count='{name}']") for name in ("stock", "pile", "top"))
     stocked, piled = int(stock.inner_text()), int(pile.inner_text())
+    card = top.locator(".sr").inner_text()  # the card on the pile, named as the table names it
     ben.context.set_offline(True)
     ben.get_by_role("button", name=re.compile("A pris la défausse")).click()
     expect(ben.locator("#live .outbox")).to_contain_text("En attente d’envoi (1)")
-    expect(ben.locator("#live .outbox")).to_contain_text("Ben\u00a0: a pris la défausse")
+    expect(ben.locator("#live .outbox li")).to_have_text(f"Ben\u00a0: a pris la défausse ({card})")
     expect(ben.locator("#live .live-state")).to_contain_text("Hors ligne")
     expect(pile).to_have_text(str(piled - 1))  # the pile as it will be; the stock as it was
     expect(stock).to_have_text(str(stocked))
