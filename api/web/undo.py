@@ -14,7 +14,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from api.web import backend, facts, forms, security
 from api.web.i18n import card_label
 from api.web.i18n import gettext as _
-from api.web.messages import entry_type
+from api.web.messages import deal_numbers, entry_type
 from api.web.notes import flash_note, moved_on
 from referee.reading.undo import NEVER, as_they_stand, recent, undoable
 
@@ -59,8 +59,13 @@ def short(table: dict, item: dict) -> str:
                 else _("%(name)s took the discard", name=name))
     if kind == "discard":
         return _("%(name)s discarded %(card)s", name=name, card=card_label(item.get("card", "")))
+    if kind == "lay_off":  # two lay-offs of one player: told apart by their cards and their meld's number
+        cards = " ".join(card_label(card) for card in item.get("cards") or [])
+        number = deal_numbers(table).get(item.get("meld"))
+        return (_("%(name)s laid off %(cards)s on meld %(n)s", name=name, cards=cards, n=number) if number
+                else _("%(name)s laid off %(cards)s", name=name, cards=cards))
     words = {"deal": _("%(name)s's deal", name=name), "exit": _("%(name)s's exit", name=name),
-             "meld": _("%(name)s's melds", name=name), "lay_off": _("%(name)s's lay-off", name=name),
+             "meld": _("%(name)s's melds", name=name),
              "retrieve_joker": _("%(name)s took a joker", name=name), "hand": _("%(name)s's hand", name=name),
              "round": _("the round"), "null_deal": _("the null deal"),
              "confirm": _("%(name)s's confirmation", name=name), "dispute": _("%(name)s's dispute", name=name)}

@@ -1,6 +1,7 @@
 """Rami entry screens at a real table (issue 8): meld numbers, stale lay-off links, the table between deals,
 the timeout said as the table does it, the pile card that must be laid (R-5), an accepted hand."""
 
+import html
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -132,3 +133,21 @@ def test_a_refusal_about_a_meld_names_it_by_its_number_on_the_table(host, client
     api = client.get(f"/api/v1/tables/{host.table}").json
     assert [m["id"] for m in api["deal"]["melds"]][:2] == [31, 32]
     assert re.search(r"meld 2\b", page) and "meld 32" not in page
+
+
+def test_two_lay_offs_of_one_player_are_told_apart_in_undo_and_corrections(host, phone):
+    """Fox's two lay-offs were both "Fox's lay-off" (« la pose de Fox ») in the undo button and the list of
+    recent entries to correct: now each says its cards and its meld's number, as the history does."""
+    rami(host)
+    host.enter(type="meld", seat="1", melds=OPENING)
+    host.enter(type="lay_off", seat="1", meld="31", cards="JH")
+    page = html.unescape(host.enter(type="lay_off", seat="1", meld="32", cards="9S"))
+    assert "↶ Undo: Fox laid off 9♠ on meld 2" in page
+    assert "Fox laid off J♥ on meld 1" in page  # the older one, among the entries to correct
+    assert "lay-off" not in page.split("Correct a recent entry", 1)[1].split("</section>", 1)[0]
+    french = phone("fr")
+    french.client = host.client  # the host's phone, read in French
+    page = html.unescape(french.page(f"/t/{host.table}"))
+    assert "Annuler\u00a0: Fox a complété la combinaison 2 avec 9♠" in page
+    assert "Fox a complété la combinaison 1 avec V♥" in page
+    assert "la pose de Fox" not in page
