@@ -64,9 +64,13 @@ def short(table: dict, item: dict) -> str:
         number = deal_numbers(table).get(item.get("meld"))
         return (_("%(name)s laid off %(cards)s on meld %(n)s", name=name, cards=cards, n=number) if number
                 else _("%(name)s laid off %(cards)s", name=name, cards=cards))
+    if kind == "retrieve_joker":
+        card, number = card_label(item.get("card", "")), deal_numbers(table).get(item.get("meld"))
+        return (_("%(name)s took the joker of meld %(n)s, putting %(card)s", name=name, n=number, card=card)
+                if number else _("%(name)s took a joker, putting %(card)s", name=name, card=card))
     words = {"deal": _("%(name)s's deal", name=name), "exit": _("%(name)s's exit", name=name),
              "meld": _("%(name)s's melds", name=name),
-             "retrieve_joker": _("%(name)s took a joker", name=name), "hand": _("%(name)s's hand", name=name),
+             "hand": _("%(name)s's hand", name=name),
              "round": _("the round"), "null_deal": _("the null deal"),
              "confirm": _("%(name)s's confirmation", name=name), "dispute": _("%(name)s's dispute", name=name)}
     return words.get(kind) or entry_type(kind)

@@ -119,8 +119,9 @@ def test_taking_a_joker_back_is_offered_above_the_discard_grid(host, client):
     assert "Meld 1: take the joker, put J♥" in above
     form = re.search(r'<form[^>]*>(?:(?!</form>).)*Meld 1: take the joker.*?</form>', above, re.S).group(0)
     assert 'name="meld" value="31"' in form and 'name="card" value="JH"' in form
-    host.enter(type="retrieve_joker", seat="0", meld="31", card="JH")
+    page = html.unescape(host.enter(type="retrieve_joker", seat="0", meld="31", card="JH"))
     assert client.get(f"/api/v1/tables/{host.table}").json["deal"]["melds"][0]["cards"] == ["10H", "JH", "QH"]
+    assert "↶ Undo: Eve took the joker of meld 1, putting J♥" in page  # which joker, for which card
 
 
 def test_a_refusal_about_a_meld_names_it_by_its_number_on_the_table(host, client):
@@ -151,3 +152,16 @@ def test_two_lay_offs_of_one_player_are_told_apart_in_undo_and_corrections(host,
     assert "Annuler\u00a0: Fox a complété la combinaison 2 avec 9♠" in page
     assert "Fox a complété la combinaison 1 avec V♥" in page
     assert "la pose de Fox" not in page
+
+
+def test_a_joker_taken_back_says_its_meld_and_card_in_french(host, phone):
+    rami(host)
+    host.enter(type="meld", seat="1", melds="10H JK=JH QH\n7C 7D 7S")
+    host.enter(type="discard", seat="1", card="4C")
+    host.enter(type="draw", seat="0", from_="stock")
+    host.enter(type="meld", seat="0", melds="QS KS AS\n10D JD QD")
+    host.enter(type="retrieve_joker", seat="0", meld="31", card="JH")
+    french = phone("fr")
+    french.client = host.client
+    page = html.unescape(french.page(f"/t/{host.table}"))
+    assert "Annuler\u00a0: Eve a repris le joker de la combinaison 1 en mettant V♥" in page
