@@ -51,6 +51,8 @@ def table(table_id):
     live_turn = at is None and (game.has("clock") or game.has("pickup")) and turn.turn_seat(view) is not None
     story = facts.open_turn(table_id) if live_turn else None  # a timeout or a pickup to explain
     headline = deal_word(view, "Enter the result of the deal.") if after else turn.headline(view, story)
+    if at is None and "deal" in kinds and not security.may_act_for(who, dealer):  # not "Deal the cards" to a
+        headline = _("%(name)s deals the cards.", name=view["players"][dealer]["name"])  # phone that waits
     return render_template(
         "play.html", table=view, who=who, at=at, kinds=kinds, acting=security.acting(view, who),
         key=uuid.uuid4().hex, headline=headline, flash=flash_note(table_id), first_deal=first,

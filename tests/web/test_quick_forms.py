@@ -175,4 +175,4 @@ def test_a_scorekeeping_rami_round_implies_its_deal_too(host, client):
 def test_a_seat_that_is_not_the_dealer_still_waits_for_the_deal(host, phone):
     host.start(players=["Ana", "Ben", "Chloé", "Dan"], tracking="results")
     ben = joined(host, phone(), 1)
-    assert "Quick score" not in ben.page() and "Waiting for Ana to deal." in ben.page()
+    assert "Quick score" not in ben.page() and "Ana deals the cards." in ben.page()

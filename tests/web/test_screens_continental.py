@@ -117,7 +117,12 @@ def test_a_non_dealer_phone_waits_for_the_dealer_without_an_empty_heading(host, 
     host.start()
     ben = joined(host, phone(), 1)
     page = ben.page()
-    assert "Waiting for Ana to deal." in page
+    assert '<h1 id="headline">Ana deals the cards.</h1>' in page  # not "Deal the cards": Ben does not deal
+    assert "Deal the cards" not in page
+    french = phone("fr")
+    french.client = ben.client
+    assert '<h1 id="headline">Ana distribue les cartes.</h1>' in french.page(f"/t/{host.table}")
+    assert '<h1 id="headline">Deal the cards and enter the deal.</h1>' in host.page()  # the host enters it
     assert 'id="act-h"' not in page
 
 
