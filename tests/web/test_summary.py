@@ -28,6 +28,17 @@ def test_the_finished_table_leads_to_its_summary(host):
     assert "<polyline" in page and 'class="deals"' in page  # the chart and the deals
 
 
+def test_the_table_page_marks_the_winner_with_a_star_every_phone_can_draw(host, phone):
+    """A trophy emoji showed as an empty box in Chromium's font: a star, and the word for a screen reader."""
+    page = finished_rami(host)
+    row = re.search(r'<th scope="row">Eve(.*?)</th>', page).group(1)
+    assert '<span class="won" aria-hidden="true">★</span><span class="sr">winner</span>' in row
+    assert "🏆" not in page and "★" not in re.search(r'<th scope="row">Gus(.*?)</th>', page).group(1)
+    french = phone("fr")
+    french.client = host.client
+    assert '<span class="sr">a gagné</span>' in french.page(f"/t/{host.table}")
+
+
 def test_the_summary_is_shared_as_a_reachable_link_anyone_can_read(host, phone, app):
     app.config["LAN_ADDRESS"] = "192.168.1.23"
     finished_rami(host)
