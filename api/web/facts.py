@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import abort, g
 
 from api.web import backend
-from api.web.messages import problem_detail
+from api.web.messages import deal_numbers, problem_detail
 from referee.reading import Reading
 from referee.reading.turn import open_turn as turn_of
 
@@ -28,6 +28,15 @@ def reading(table_id: str) -> Reading:
 def meld_number(table_id: str, meld) -> int | None:
     """Meld `meld`'s number 1, 2, 3... in its deal."""
     return reading(table_id).numbers.get(meld)
+
+
+def meld_no(table: dict, meld) -> object:
+    """Label a meld 1, 2, 3... in the order laid in its deal (the API and the forms keep its stable id): the
+    current deal's from the view, an earlier deal's from the reading, else the id itself."""
+    number = deal_numbers(table).get(meld)
+    if number is None and table.get("id"):
+        number = meld_number(table["id"], meld)
+    return number if number is not None else meld
 
 
 def pile_card(table_id: str, seq: int) -> str | None:

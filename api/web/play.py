@@ -15,7 +15,6 @@ from api.web import (
     facts,
     forms,
     implied,
-    messages,
     placing,
     security,
     summary,
@@ -115,13 +114,7 @@ def enter(table_id):
     return redirect(url_for("play.table", table_id=table_id), 303)
 
 
-@bp.app_template_global()
-def meld_no(table: dict, meld) -> object:
-    """Label a meld 1, 2, 3... in the order laid in its deal (the API and the forms keep its stable id)."""
-    number = messages.deal_numbers(table).get(meld)
-    if number is None and table.get("id"):
-        number = facts.meld_number(table["id"], meld)
-    return number if number is not None else meld
+bp.add_app_template_global(facts.meld_no, "meld_no")
 
 
 @bp.app_template_global()

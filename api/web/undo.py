@@ -14,7 +14,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from api.web import backend, facts, forms, security
 from api.web.i18n import card_label
 from api.web.i18n import gettext as _
-from api.web.messages import deal_numbers, entry_type
+from api.web.messages import entry_type
 from api.web.notes import flash_note, moved_on
 from referee.reading.undo import NEVER, as_they_stand, recent, undoable
 
@@ -61,13 +61,11 @@ def short(table: dict, item: dict) -> str:
         return _("%(name)s discarded %(card)s", name=name, card=card_label(item.get("card", "")))
     if kind == "lay_off":  # two lay-offs of one player: told apart by their cards and their meld's number
         cards = " ".join(card_label(card) for card in item.get("cards") or [])
-        number = deal_numbers(table).get(item.get("meld"))
-        return (_("%(name)s laid off %(cards)s on meld %(n)s", name=name, cards=cards, n=number) if number
-                else _("%(name)s laid off %(cards)s", name=name, cards=cards))
+        return _("%(name)s laid off %(cards)s on meld %(n)s", name=name, cards=cards,
+                 n=facts.meld_no(table, item.get("meld")))
     if kind == "retrieve_joker":
-        card, number = card_label(item.get("card", "")), deal_numbers(table).get(item.get("meld"))
-        return (_("%(name)s took the joker of meld %(n)s, putting %(card)s", name=name, n=number, card=card)
-                if number else _("%(name)s took a joker, putting %(card)s", name=name, card=card))
+        return _("%(name)s took the joker of meld %(n)s, putting %(card)s", name=name,
+                 n=facts.meld_no(table, item.get("meld")), card=card_label(item.get("card", "")))
     words = {"deal": _("%(name)s's deal", name=name), "exit": _("%(name)s's exit", name=name),
              "meld": _("%(name)s's melds", name=name),
              "hand": _("%(name)s's hand", name=name),
