@@ -6,8 +6,10 @@ tables, 4 phones each holding a stream, PER_ADDRESS phones behind each client ad
 received on every phone of the table, p50 / p99 / max; the server's memory (master + workers) and what the
 streams added to it (measured with every stream open, from the tables made and no phone yet); and writes/s
 and reads/s with the streams held (on the streams' tables: each entry goes out to four phones) against the
-same with none (on new tables), measured just before and just after (their mean: the machine's speed drifts
-within a run), each writer and reader on a connection it keeps, as a phone's browser does. Writers move to
+same with none: on a second server of the same kind, on a database of its own, with no stream ever (as many
+tables, written alike), timed while the streams' server is paused (SIGSTOP), in windows alternating with the streams' (this
+machine's speed drifts within seconds); each writer and reader on a connection it keeps, as a phone's browser
+does. Writers move to
 another table every ROTATE entries, as a deal ends: a log thousands of entries
 long is no table's, and would time the bench. The writers and readers run in a process of their own: the
 events the phones receive are not their work. A phase whose streams do not all open in time is printed with
@@ -39,11 +41,9 @@ from bench.served import GENEROUS
 PACED_RATE = 25.0  # writes/s over all tables while latency is measured: 125 tables, one entry per 5 s each
 PACED_SECONDS = 8.0
 RATE_SECONDS = 6.0
-WINDOWS = int(os.environ.get("BENCH_LIVE_WINDOWS", 3))  # rates measured this many times, the median kept: one
+WINDOWS = int(os.environ.get("BENCH_LIVE_WINDOWS", 5))  # windows with the streams, the median ratio kept: one
 # window of 6 s on this machine ranges ±20 % from the next, more than what the streams cost
 WRITERS = 4
-SETTLE = 5.0  # seconds between closing the streams and timing without them: the reaper looks every 2 s, and
-# ten thousand streams take a moment to end
 ROTATE = 25  # entries a writer makes at one table before it moves to the next
 FRESH = 160  # new tables the writers share when no stream is open (4 writers × 6 s at ~600/s ÷ ROTATE)
 ARRIVALS = float(os.environ.get("BENCH_LIVE_ARRIVALS", 100))  # new streams a second while they open (10,000
@@ -320,11 +320,23 @@ async def rates_apart(pool, port: int, tables: list[Table] | None) -> tuple[floa
     return writes, reads
 
 
-async def median_rates(pool, port: int, tables: list[Table] | None) -> tuple[float, float, list[float]]:
-    """`rates_apart` over WINDOWS windows: the median writes/s and reads/s, and every window's writes/s."""
-    windows = [await rates_apart(pool, port, tables) for _ in range(WINDOWS)]
-    return (statistics.median(w for w, _ in windows), statistics.median(r for _, r in windows),
-            [w for w, _ in windows])
+async def alternate(pool, streamed, quiet, tables: list[Table], twins: list[Table]
+                    ) -> tuple[list[tuple[float, float]], list[float], list[float]]:
+    """WINDOWS windows on the streams' tables, each between two windows with no stream: on the quiet server's
+    `twins` (as many tables, written alike), the streams' server paused meanwhile. Give each window's rates with
+    the streams, its ratio to the mean of the two windows around it, and the windows with none: this machine's
+    speed drifts by a third within seconds (a fixed loop: 0.12–0.23 s), so rates timed minutes apart measured
+    the drift more than the streams."""
+    async def without() -> float:
+        with streamed.paused():
+            return (await rates_apart(pool, quiet.port, twins))[0]
+
+    quiet_writes, held = [await without()], []
+    for _ in range(WINDOWS):
+        held.append(await rates_apart(pool, streamed.port, tables))
+        quiet_writes.append(await without())
+    ratios = [w / ((quiet_writes[i] + quiet_writes[i + 1]) / 2) for i, (w, _) in enumerate(held)]
+    return held, ratios, quiet_writes
 
 
 def spread(values: list[float]) -> str:
@@ -336,59 +348,55 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(pool, port: int, server, n: int, before: tuple[float, float]) -> tuple[float, float]:
-    """Hold n streams, measure; then, streams closed, measure the rates without them again: the ratios are to the
-    mean of the rates without streams just before and just after (the machine's speed drifts within a run).
-    Give the rates measured after."""
-    tables, phones, idle = await open_phones(port, n, server)
+async def run(pool, server, quiet, n: int) -> None:
+    """Hold n streams on `server`, measure their delays and memory, then the rates with them against the rates on
+    as many tables of the `quiet` server (no stream) in the windows around each."""
+    tables, phones, idle = await open_phones(server.port, n, server)
     held = sum(1 for p in phones if p.open)
     memory = server.rss_mb()  # every stream open, nothing written yet
     retried = sum(p.tries - 1 for p in phones)
     delays = await paced(tables, phones)
     lost = sum(1 for d in delays if d == float("inf"))
     got = [d for d in delays if d != float("inf")] or [float("inf")]
-    writes, reads, held_windows = await median_rates(pool, port, tables)
+    with server.paused():  # the same tables with no stream, made on the quiet server
+        twins = await new_tables(quiet.port, len(tables))
+    windows, ratios, quiet_writes = await alternate(pool, server, quiet, tables, twins)
     for phone in phones:
         phone.task.cancel()
     await asyncio.gather(*[p.task for p in phones], return_exceptions=True)
-    await asyncio.sleep(SETTLE)  # the server notices the closed streams and frees them
-    after_writes, after_reads, after_windows = await median_rates(pool, port, None)
-    after = (after_writes, after_reads)
-    baseline = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
+    ratio, writes = statistics.median(ratios), statistics.median(w for w, _ in windows)
     print(f"  N={n:4d}: {held} streams held ({retried} connections tried again); POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
           f" ({lost} missing); server memory {memory:.0f} MB ({(memory - idle) * 1024 / max(1, held):.0f} KB a"
-          f" stream); writes {writes:.0f}/s ({writes / baseline[0]:.0%} of"
-          f" no streams), reads {reads:.0f}/s ({reads / baseline[1]:.0%}); without streams before / after: writes"
-          f" {before[0]:.0f} / {after[0]:.0f}/s (medians of {WINDOWS} windows of {RATE_SECONDS:.0f} s; writes with"
-          f" streams {spread(held_windows)}, after {spread(after_windows)})", flush=True)
+          f" stream); writes {writes:.0f}/s, reads {statistics.median(r for _, r in windows):.0f}/s (medians of"
+          f" {WINDOWS} windows of {RATE_SECONDS:.0f} s); writes ÷ no streams, window by window:"
+          f" {' '.join(f'{r:.2f}' for r in ratios)}, median {ratio:.2f} (no streams: {spread(quiet_writes)}/s)",
+          flush=True)
     p99, kind = quantile(got, 0.99), server.kind
     figures.record(f"live {kind}: {held} of {n} streams held, events missing", lost, "", "0 missing", lost == 0)
     figures.record(f"live {kind}: POST → event p99 ({n} streams)", round(p99 * 1000, 1), "ms", "< 1000 ms", p99 < 1)
     figures.record(f"live {kind}: memory a stream ({n} streams)", round((memory - idle) * 1024 / max(1, held)),
                    "KB", "≤ 30 KB", (memory - idle) * 1024 / max(1, held) <= 30)
-    figures.record(f"live {kind}: writes with {n} streams ÷ none", round(writes / baseline[0], 2), "", "≥ 0.8",
-                   writes / baseline[0] >= 0.8)
-    return after
+    figures.record(f"live {kind}: writes with {n} streams ÷ none", round(ratio, 2), "", "≥ 0.8", ratio >= 0.8)
 
 
-async def bench(server, n: int) -> bool:
+async def bench(server, quiet, n: int) -> bool:
     """One phase on a server of its own (a process's memory never shrinks: streams that reuse what an earlier
-    phase freed would look free): warm up, the rates with no stream, then n streams. False if they did not all
-    open."""
-    port = server.port
+    phase freed would look free) and a quiet one beside it, on a database of its own: warm up both, then n
+    streams. False if they did not all open."""
     import concurrent.futures
     import multiprocessing
 
     # Forked now, before any stream is open: the writers' client lives apart from the phones' streams.
     pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
     try:
-        await rates_apart(pool, port, None)  # warm up: imports, first replays, pools
-        writes, reads, windows = await median_rates(pool, port, None)
-        baseline = (writes, reads)
-        print(f"  no streams: writes {baseline[0]:.0f}/s ({spread(windows)}), reads {baseline[1]:.0f}/s ({WRITERS} writers, "
-              f"{WRITERS * 2} readers); server memory {server.rss_mb():.0f} MB", flush=True)
-        await run(pool, port, server, n, baseline)
+        for warmed in (server, quiet):  # imports, first replays, pools
+            await rates_apart(pool, warmed.port, None)
+        with server.paused():
+            writes, reads = await rates_apart(pool, quiet.port, None)
+        print(f"  no streams: writes {writes:.0f}/s, reads {reads:.0f}/s ({WRITERS} writers, {WRITERS * 2} readers);"
+              f" server memory {server.rss_mb():.0f} MB", flush=True)
+        await run(pool, server, quiet, n)
         return True
     except RuntimeError as failed:  # the streams did not all open
         print(f"  N={n:4d}: {failed}", flush=True)
@@ -399,15 +407,46 @@ async def bench(server, n: int) -> bool:
 
 
 @contextlib.contextmanager
-def database(tmp: str):
+def databases(tmp: str):
+    """Two databases, migrated: the streams' server's, and the quiet server's. Apart on PostgreSQL too: a notice
+    goes to every listener of its database, and the paused server's would take the quiet one's."""
     url = os.environ.get("BENCH_LIVE_DATABASE_URL")
     if not url:
-        yield f"sqlite:///{tmp}/live.sqlite3"
+        yield f"sqlite:///{tmp}/live.sqlite3", f"sqlite:///{tmp}/quiet.sqlite3"
         return
     from events.db import own_schema
 
-    with own_schema(url, "arbitre_live_bench") as scoped:
-        yield scoped
+    with own_schema(url, "arbitre_live_bench") as scoped, own_database(url) as quiet:
+        yield scoped, quiet
+
+
+@contextlib.contextmanager
+def own_database(url: str):
+    """A PostgreSQL database of its own beside `url`'s, dropped afterwards."""
+    import uuid
+
+    import sqlalchemy as sa
+
+    name = f"arbitre_live_quiet_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield sa.make_url(url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def start(url: str):
+    """A server on `url` (the Procfile's, or the ASGI candidate) and its label; `kind` says which, on what."""
+    if ASGI:
+        from bench import asgi_live
+
+        return asgi_live.serve(url, workers=2, env=GENEROUS), "uvicorn --workers 2 bench.asgi_live:app"
+    flags = shlex.split(os.environ["BENCH_LIVE_WORKER"]) if os.environ.get("BENCH_LIVE_WORKER") else worker_flags()
+    return serve(url, workers=2, flags=flags, env=GENEROUS), f"gunicorn -w 2 {' '.join(flags)}"
 
 
 def main() -> int:
@@ -424,24 +463,18 @@ def main() -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a socket per phone, and the server's (its children
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # inherit the limit)
     counts = [int(n) for n in os.environ.get("BENCH_LIVE_N", "2000,5000,10000").split(",")]
-    flags = shlex.split(os.environ["BENCH_LIVE_WORKER"]) if os.environ.get("BENCH_LIVE_WORKER") else worker_flags()
-    with tempfile.TemporaryDirectory() as tmp, database(tmp) as url:
+    with tempfile.TemporaryDirectory() as tmp, databases(tmp) as (url, quiet_url):
         from events.db import upgrade
 
-        upgrade(url)
+        for migrated in (url, quiet_url):
+            upgrade(migrated)
         for n in counts:
-            if ASGI:
-                from bench import asgi_live
-
-                served, label = (asgi_live.serve(url, workers=2, env=GENEROUS),
-                                 "uvicorn --workers 2 bench.asgi_live:app")
-            else:
-                served, label = serve(url, workers=2, flags=flags, env=GENEROUS), f"gunicorn -w 2 {' '.join(flags)}"
-            with served as server:  # many tables from one address
+            (served, label), (quiet_served, _) = start(url), start(quiet_url)
+            with served as server, quiet_served as quiet:  # many tables from one address
                 server.kind = url.split(":")[0].split("+")[0] + (" asgi" if ASGI else "")
-                print(f"bench_live: {label} on 127.0.0.1:{server.port}, {url.split(':')[0]};"
-                      f" load average {os.getloadavg()[0]:.2f}", flush=True)
-                if not asyncio.run(bench(server, n)):
+                print(f"bench_live: {label} on 127.0.0.1:{server.port} (no streams: {quiet.port}),"
+                      f" {url.split(':')[0]}; load average {os.getloadavg()[0]:.2f}", flush=True)
+                if not asyncio.run(bench(server, quiet, n)):
                     break
     return 0
 
