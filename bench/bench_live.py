@@ -41,7 +41,7 @@ from bench.served import GENEROUS
 PACED_RATE = 25.0  # writes/s over all tables while latency is measured: 125 tables, one entry per 5 s each
 PACED_SECONDS = 8.0
 RATE_SECONDS = 6.0
-WINDOWS = int(os.environ.get("BENCH_LIVE_WINDOWS", 5))  # windows with the streams, the median ratio kept: one
+WINDOWS = int(os.environ.get("BENCH_LIVE_WINDOWS", 9))  # windows with the streams, the median ratio kept: one
 # window of 6 s on this machine ranges ±20 % from the next, more than what the streams cost
 WRITERS = 4
 ROTATE = 25  # entries a writer makes at one table before it moves to the next
@@ -257,10 +257,10 @@ async def new_tables(port: int, count: int) -> list[Table]:
     return list(await asyncio.gather(*[create() for _ in range(count)]))
 
 
-async def rates(port: int, tables: list[Table]) -> tuple[float, float]:
+async def rates(port: int, tables: list[Table], reading: bool = True) -> tuple[float, float]:
     """Writes/s from WRITERS phones one entry after another, each moving to the next table after ROTATE entries
     (a deal is a few dozen entries: a log thousands of entries long would time the bench's tables, not a
-    table's append); then reads/s of GET /tables/{id}."""
+    table's append); then, if `reading`, reads/s of GET /tables/{id} (else 0)."""
     queue = itertools.cycle(tables)
 
     async def writer(end: float) -> int:
@@ -277,6 +277,8 @@ async def rates(port: int, tables: list[Table]) -> tuple[float, float]:
 
     end = time.monotonic() + RATE_SECONDS
     writes = sum(await asyncio.gather(*[writer(end) for _ in range(WRITERS)]))
+    if not reading:
+        return writes / RATE_SECONDS, 0.0
 
     async def reader(table: Table, end: float) -> int:
         n, kept = 0, KeptConnection(port)
@@ -292,7 +294,7 @@ async def rates(port: int, tables: list[Table]) -> tuple[float, float]:
     return writes / RATE_SECONDS, reads / RATE_SECONDS
 
 
-def _rates_apart(port: int, states: list[tuple] | None) -> tuple[float, float, list[tuple]]:
+def _rates_apart(port: int, states: list[tuple] | None, reading: bool) -> tuple[float, float, list[tuple]]:
     """`rates` in a process of its own (the writers' phones are not the ones holding the streams), on the tables
     of `states` or, for None, on FRESH new ones: give the rates and where each table's log got to."""
     async def go():
@@ -304,39 +306,42 @@ def _rates_apart(port: int, states: list[tuple] | None) -> tuple[float, float, l
                 table = Table(port, {"id": id_, "host_token": host})
                 table.version, table.turns = version, turns
                 tables.append(table)
-        writes, reads = await rates(port, tables)
+        writes, reads = await rates(port, tables, reading)
         return writes, reads, [(t.id, t.host, t.version, t.turns) for t in tables]
     return asyncio.run(go())
 
 
-async def rates_apart(pool, port: int, tables: list[Table] | None) -> tuple[float, float]:
+async def rates_apart(pool, port: int, tables: list[Table] | None, reading: bool = True) -> tuple[float, float]:
     """Writes/s and reads/s measured from another process than the one holding the phones' streams, so that the
     events those phones receive do not slow the writers' own client: on `tables` (the streams' own: each entry
     goes to their phones), or on new tables with no stream."""
     states = None if tables is None else [(t.id, t.host, t.version, t.turns) for t in tables]
-    writes, reads, after = await asyncio.get_running_loop().run_in_executor(pool, _rates_apart, port, states)
+    writes, reads, after = await asyncio.get_running_loop().run_in_executor(pool, _rates_apart, port, states,
+                                                                           reading)
     for table, (_, _, version, turns) in zip(tables, after, strict=True) if tables is not None else ():
         table.version, table.turns = version, turns
     return writes, reads
 
 
 async def alternate(pool, streamed, quiet, tables: list[Table], twins: list[Table]
-                    ) -> tuple[list[tuple[float, float]], list[float], list[float]]:
-    """WINDOWS windows on the streams' tables, each between two windows with no stream: on the quiet server's
-    `twins` (as many tables, written alike), the streams' server paused meanwhile. Give each window's rates with
-    the streams, its ratio to the mean of the two windows around it, and the windows with none: this machine's
-    speed drifts by a third within seconds (a fixed loop: 0.12–0.23 s), so rates timed minutes apart measured
-    the drift more than the streams."""
-    async def without() -> float:
+                    ) -> tuple[list[float], list[float], list[float], tuple[float, float]]:
+    """WINDOWS windows of writes on the streams' tables, each between two windows with no stream: on the quiet
+    server's `twins` (as many tables, written alike), the streams' server paused meanwhile; then one window of
+    reads on each. Give each window's writes with the streams, its ratio to the mean of the two windows around
+    it, the windows with none, and the reads with and without: this machine's speed drifts by a third within
+    seconds (a fixed loop: 0.12–0.23 s), so rates timed minutes apart measured the drift more than the
+    streams."""
+    async def without(reading: bool = False) -> tuple[float, float]:
         with streamed.paused():
-            return (await rates_apart(pool, quiet.port, twins))[0]
+            return await rates_apart(pool, quiet.port, twins, reading)
 
-    quiet_writes, held = [await without()], []
+    quiet_writes, held = [(await without())[0]], []
     for _ in range(WINDOWS):
-        held.append(await rates_apart(pool, streamed.port, tables))
-        quiet_writes.append(await without())
-    ratios = [w / ((quiet_writes[i] + quiet_writes[i + 1]) / 2) for i, (w, _) in enumerate(held)]
-    return held, ratios, quiet_writes
+        held.append((await rates_apart(pool, streamed.port, tables, False))[0])
+        quiet_writes.append((await without())[0])
+    ratios = [w / ((quiet_writes[i] + quiet_writes[i + 1]) / 2) for i, w in enumerate(held)]
+    reads = ((await rates_apart(pool, streamed.port, tables))[1], (await without(True))[1])
+    return held, ratios, quiet_writes, reads
 
 
 def spread(values: list[float]) -> str:
@@ -360,16 +365,16 @@ async def run(pool, server, quiet, n: int) -> None:
     got = [d for d in delays if d != float("inf")] or [float("inf")]
     with server.paused():  # the same tables with no stream, made on the quiet server
         twins = await new_tables(quiet.port, len(tables))
-    windows, ratios, quiet_writes = await alternate(pool, server, quiet, tables, twins)
+    windows, ratios, quiet_writes, (reads, quiet_reads) = await alternate(pool, server, quiet, tables, twins)
     for phone in phones:
         phone.task.cancel()
     await asyncio.gather(*[p.task for p in phones], return_exceptions=True)
-    ratio, writes = statistics.median(ratios), statistics.median(w for w, _ in windows)
+    ratio, writes = statistics.median(ratios), statistics.median(windows)
     print(f"  N={n:4d}: {held} streams held ({retried} connections tried again); POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
           f" ({lost} missing); server memory {memory:.0f} MB ({(memory - idle) * 1024 / max(1, held):.0f} KB a"
-          f" stream); writes {writes:.0f}/s, reads {statistics.median(r for _, r in windows):.0f}/s (medians of"
-          f" {WINDOWS} windows of {RATE_SECONDS:.0f} s); writes ÷ no streams, window by window:"
+          f" stream); writes {writes:.0f}/s (median of {WINDOWS} windows of {RATE_SECONDS:.0f} s), reads"
+          f" {reads:.0f}/s ({reads / quiet_reads:.0%} of no streams); writes ÷ no streams, window by window:"
           f" {' '.join(f'{r:.2f}' for r in ratios)}, median {ratio:.2f} (no streams: {spread(quiet_writes)}/s)",
           flush=True)
     p99, kind = quantile(got, 0.99), server.kind
