@@ -106,15 +106,18 @@
   }
 
   // Pages that show a tournament as it was served (the console, the players' page): reload when it changes,
-  // unless the reader is typing.
+  // unless the reader is typing, or has just sent a form (the change is often that form's: reloading would
+  // cancel the answer it is waiting for, and with it what the answer says).
   function initReload() {
     var page = document.querySelector("[data-reload-tournament]");
     if (!page) { return; }
-    var first = true;
+    var first = true, sent = 0;
+    document.addEventListener("submit", function () { sent = Date.now(); });
     listen(page.dataset.reloadTournament, function () {
       if (first) { first = false; return; }
       var active = document.activeElement;
       if (active && (active.tagName === "TEXTAREA" || active.tagName === "INPUT")) { return; }
+      if (Date.now() - sent < 10000) { return; }
       window.location.reload();
     });
   }
