@@ -5,19 +5,19 @@ tables, 4 phones each holding a stream, PER_ADDRESS phones behind each client ad
 127.0.1.3...: a club's Wi-Fi each), the phones arriving ARRIVALS a second. Prints, from POST answered to event
 received on every phone of the table, p50 / p99 / max; the server's memory (master + workers) and what the
 streams added to it (measured with every stream open, from the tables made and no phone yet); and writes/s
-and reads/s with the streams held (on the streams' tables: each entry goes out to four phones) against the
-same with none: on a second server of the same kind, on a database of its own, with no stream ever (as many
-tables, written alike), timed while the streams' server is paused (SIGSTOP), in windows alternating with the streams' (this
-machine's speed drifts within seconds); each writer and reader on a connection it keeps, as a phone's browser
-does. Writers move to
-another table every ROTATE entries, as a deal ends: a log thousands of entries
-long is no table's, and would time the bench. The writers and readers run in a process of their own: the
-events the phones receive are not their work. A phase whose streams do not all open in time is printed with
-what the phones got, and ends the run. Worker class: the Procfile's, or e.g.
-`BENCH_LIVE_WORKER="--worker-class gthread --threads 1000"`. Database: a temporary SQLite file, or
-`BENCH_LIVE_DATABASE_URL` (a PostgreSQL schema of its own). `BENCH_SERVER_LOG=path` keeps gunicorn's log.
-The open-file limit is raised to the hard limit (a socket a phone). Loopback only; each phase is bounded in
-time and the server is stopped at the end.
+with the streams held (on the streams' tables: each entry goes out to four phones) against writes/s with
+none: on a twin server of the same kind, on a database of its own, as many tables written alike and never a
+stream, timed while the streams' server is paused (SIGSTOP), in windows alternating back to back with the
+streams' (this machine's speed drifts within seconds); reads/s once on each at the end. Each writer and
+reader keeps its connection, as a phone's browser does. Writers move to another table every ROTATE entries,
+as a deal ends: a log thousands of entries long is no table's, and would time the bench. The writers and
+readers run in a process of their own: the events the phones receive are not their work. A phase whose
+streams do not all open in time is printed with what the phones got, and ends the run. Worker class: the
+Procfile's, or e.g. `BENCH_LIVE_WORKER="--worker-class gthread --threads 1000"`. Databases: two temporary
+SQLite files, or beside `BENCH_LIVE_DATABASE_URL` a PostgreSQL schema of its own (the streams' server) and a
+database of its own (the twin). `BENCH_SERVER_LOG=path` keeps gunicorn's log. The open-file limit is raised
+to the hard limit (a socket a phone). Loopback only; each phase is bounded in time and both servers are
+stopped at the end.
 """
 from __future__ import annotations
 
