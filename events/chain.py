@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
@@ -12,6 +13,13 @@ RESERVED = ("seq", "type", "at", "seat", "hash", "seal")  # top-level keys of an
 NAMES = "names"  # line 1 of an export: the seats' names, beside the chain (events/names.py), never hashed
 MAX_SEAT = 2**31 - 1  # the database's integer
 MAX_DEPTH = 32  # arrays and objects inside one another: an entry needs about 6
+SURROGATE = re.compile("[\ud800-\udfff]")
+ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class NotText(ValueError):
+    """JSON whose strings hold a lone UTF-16 surrogate (`"\\ud800"` with no partner): no text encoding can write
+    it, so no database could store it. Refused as unreadable JSON (a 400), never a failed write."""
 
 
 class ChainError(ValueError):
@@ -71,14 +79,35 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
-def loads(text: str) -> Any:
-    """Parse JSON, refusing with ValueError what nests deeper than MAX_DEPTH (never a RecursionError)."""
+def lone_surrogate(value: Any) -> bool:
+    """Say whether a string of parsed JSON (a key or a value) holds a lone surrogate (walked without recursion)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse JSON, refusing with ValueError what nests deeper than MAX_DEPTH (never a RecursionError), and with
+    NotText a string that holds a lone surrogate."""
+    if isinstance(text, bytes):
+        text = text.decode(json.detect_encoding(text))  # as json.loads would; bad bytes are a ValueError too
     try:
         value = json.loads(text)
     except RecursionError:
         raise ValueError(f"arrays and objects nest deeper than {MAX_DEPTH} levels") from None
     if too_deep(value):
         raise ValueError(f"arrays and objects nest deeper than {MAX_DEPTH} levels")
+    if ESCAPED_SURROGATE.search(text) and lone_surrogate(value):  # only an escape can write one: valid UTF-8 holds none
+        raise NotText("a string holds a lone UTF-16 surrogate (such as \\ud800)")
     return value
 
 
@@ -109,6 +138,9 @@ def _read_line(number: int, line: str) -> dict:
     """Parse one exported line into its parts; a line that is not one is a 400."""
     try:
         raw = loads(line)
+    except NotText:
+        raise ChainError(number, "not text: a string holds a lone UTF-16 surrogate (such as \\ud800)",
+                         status=400) from None
     except ValueError as error:
         if "nest" in str(error):
             raise ChainError(number, "not a JSON object: arrays and objects nest deeper than %(depth)s levels",

@@ -14,6 +14,7 @@ import secrets
 from api.application import context, refusals, replays, texts
 from api.application.context import now
 from api.application.errors import ApiError
+from api.application.printable import control_character
 from api.application.replays import Replayed
 from api.application.service import MAX_DUE, catch_up, player_names, remember_append, table_record
 from api.rest.schemas.tables import canonical_cards, read_entry
@@ -77,6 +78,9 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
     expected, type_, seat, fields = read_entry(body)
     game = game_module(record.game)
     data = canonical_cards(type_, fields)
+    if key is not None and control_character(key):
+        raise ApiError(400, "Bad Idempotency-Key",
+                       f"an Idempotency-Key cannot hold {control_character(key)}, a control character")
     if type_ in log.CORRECTIONS:
         data = {**data, "by": holder}  # who wrote it (E-2 *Reading*: a seat's own correction keeps what it saw)
     quick = _quick(store, table_id, game, holder, (expected, type_, seat, data), key)

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 from api.application import context, group_rating, group_summaries, service
 from api.application.errors import ApiError
+from api.application.printable import control_character
 from events import NameTaken
 from events.groups import GroupRecord, name_key
 from referee import games
@@ -22,6 +23,8 @@ def _name(body: object, field: str, most: int) -> str:
     if not isinstance(name, str) or not name.strip():
         raise Malformed(f"the body is a JSON object with `{field}`, a name of 1 to {most} characters")
     name = " ".join(name.split())
+    if control_character(name):
+        raise Malformed(f"`{field}` holds {control_character(name)}, a control character: a name is for reading")
     if len(name) > most:
         raise Malformed(f"`{field}` has at most {most} characters, not {len(name)}")
     return name

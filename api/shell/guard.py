@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
-from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
+from werkzeug.exceptions import BadRequest, ClientDisconnected, NotFound, RequestEntityTooLarge
 
 from api.shell.client import left
 from api.shell.errors import ApiError, problem
-from events.chain import loads
+from events.chain import NotText, loads
 
 IMPORT_MAX_BYTES = 4 * 1024 * 1024
 JSON_MAX_BYTES = 64 * 1024
@@ -32,10 +32,14 @@ WRITES = ("POST", "PUT", "PATCH", "DELETE")
 
 
 class SafeJSON(DefaultJSONProvider):
-    """Flask's JSON, but a body that nests too deep is unreadable JSON (a 400), never a RecursionError."""
+    """Flask's JSON, but a body that nests too deep is unreadable JSON (a 400), never a RecursionError; and a
+    string that is not text (a lone surrogate) is a 400 that says so, never a write that fails to store it."""
 
     def loads(self, s, **kwargs):
-        return loads(s)
+        try:
+            return loads(s)
+        except NotText as error:
+            raise ApiError(400, "Malformed request", f"the body is not text: {error}") from None
 
 
 def _accepts(mimetype: str, types: tuple[str, ...]) -> bool:
@@ -60,6 +64,15 @@ def check_request() -> None:
                        f"send the body as {' or '.join(types)}, not {request.mimetype or 'no Content-Type'}")
 
 
+def refuse_nul() -> None:
+    """No id, token or query value holds U+0000, and PostgreSQL's text cannot hold it: an address with one finds
+    nothing (404) and a query value with one is a bad query (400), before any lookup would fail on it."""
+    if "\x00" in request.path:
+        raise NotFound("no table, group, tournament or page has U+0000 in its address")
+    if any("\x00" in value for values in request.args.listvalues() for value in values):
+        raise BadRequest("a query parameter holds U+0000, which no value here holds")
+
+
 def drop_if_gone() -> None:
     """A write whose client has gone before it ran is not written (its phone will retry, with the same
     Idempotency-Key: the pages and the offline outbox always send one). Its body is read first, so that what is
@@ -76,6 +89,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("MAX_FORM_MEMORY_SIZE", IMPORT_MAX_BYTES)  # the import page's pasted log
     app.json = SafeJSON(app)
     app.json.sort_keys = False
+    app.before_request(refuse_nul)
     app.before_request(check_request)
     app.before_request(drop_if_gone)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from api.application.printable import control_character
 from api.rest.schemas.quick import check_quick
 from referee import games
 from referee.cards import parse_card
@@ -29,8 +30,8 @@ class CreateTableSchema(Schema):
 
     @validates_schema
     def names_are_not_blank(self, data, **kwargs):
-        if any(not name.strip() for name in data.get("players", [])):
-            raise ValidationError("a player's name cannot be blank", "players")
+        if any(not name.strip() or control_character(name) for name in data.get("players", [])):
+            raise ValidationError("a player's name cannot be blank or hold a control character", "players")
 
 
 class SeatSchema(Schema):
@@ -113,17 +114,7 @@ def _unreadable_table(body: dict, errors: dict) -> Malformed:
             return Malformed(N_("the body needs `game`: %(games)s"), games=list(games.NAMES))
         return Malformed(N_("`game` is %(games)s, not %(value)s"), value=shown(body["game"]), games=list(games.NAMES))
     if "players" in errors:
-        players = body.get("players")
-        if not isinstance(players, list):
-            return Malformed(N_("the body needs `players`: the players' names, in playing order"))
-        if not 1 <= len(players) <= MAX_PLAYERS:
-            return Malformed(N_("a table has 1 to %(most)s players here, not %(n)s"), most=MAX_PLAYERS,
-                             n=len(players))
-        for name in players:
-            if not isinstance(name, str) or not 1 <= len(name) <= NAME_MOST:
-                return Malformed(N_("a player's name is a text of 1 to %(most)s characters, not %(value)s"),
-                                 most=NAME_MOST, value=shown(name))
-        return Malformed(N_("a player's name cannot be blank"))
+        return _unreadable_players(body.get("players"))
     if "tracking" in errors:
         return Malformed(N_("`tracking` is full or results, not %(value)s"), value=shown(body.get("tracking")))
     if "confirmation" in errors:
@@ -133,6 +124,23 @@ def _unreadable_table(body: dict, errors: dict) -> Malformed:
                          value=shown(body.get("options")))
     return Malformed(N_("%(fields)s: not a field of a new table, which has `game`, `players`, `options` and "
                         "`tracking`"), fields=", ".join(f"`{name}`" for name in sorted(errors, key=str)))
+
+
+def _unreadable_players(players: object) -> Malformed:
+    """What is wrong with a new table's `players`: not a list, too many, a name too long, or not for reading."""
+    if not isinstance(players, list):
+        return Malformed(N_("the body needs `players`: the players' names, in playing order"))
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        return Malformed(N_("a table has 1 to %(most)s players here, not %(n)s"), most=MAX_PLAYERS, n=len(players))
+    for name in players:
+        if not isinstance(name, str) or not 1 <= len(name) <= NAME_MOST:
+            return Malformed(N_("a player's name is a text of 1 to %(most)s characters, not %(value)s"),
+                             most=NAME_MOST, value=shown(name))
+    for name in players:
+        if control_character(name):
+            return Malformed(N_("a player's name cannot hold %(char)s, a control character: %(value)s"),
+                             char=control_character(name), value=shown(name))
+    return Malformed(N_("a player's name cannot be blank"))
 
 
 def read_entry(body: object) -> tuple[int, str, int | None, dict]:

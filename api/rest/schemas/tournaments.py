@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from api.application.printable import control_character
 from api.rest.schemas.tables import NAME_MOST, SeatSchema
 from referee import games
 from referee.violations import Malformed
@@ -97,6 +98,9 @@ def read_new_tournament(body: object) -> dict:
     names = [" ".join(name.split()) for name in loaded["players"]]
     if any(not name for name in names):
         raise Malformed("`players`: a player's name cannot be blank")
+    for text in (loaded["name"], *names):
+        if control_character(text):
+            raise Malformed(f"{text!r} holds {control_character(text)}, a control character: a name is for reading")
     loaded["players"] = names
     return loaded
 
