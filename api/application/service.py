@@ -166,14 +166,14 @@ def entries_as_logged(table_id: str, after: int = 0) -> list[dict]:
 FAR = datetime(9999, 1, 1, tzinfo=UTC)
 
 
-def clocked(table_id: str) -> bool:
+def clocked(table_id: str) -> bool | None:
     """Write what the table owes by now (R-17 timeouts), and say whether it may come to owe more by itself: a turn
-    clock is running. A table's live streams ask this once in a while, so that a clock runs out on time while its
-    phones only watch."""
+    clock is running (True), not now (False), or never, its game having no clock (None: never ask again). A
+    table's live streams ask this once in a while, so that a clock runs out on time while its phones only watch."""
     store = context.current().store
     record = table_record(store, table_id)
     if "clock" not in games.get(record.game).features:
-        return False  # a game with no clock (continental) never owes an entry by itself: no replay to ask
+        return None  # a game with no clock (continental) never owes an entry by itself: no replay to ask
     game = game_module(record.game)
     return bool(game.due(catch_up(store, table_id, game).replay.state, FAR))
 

@@ -34,6 +34,7 @@ GAP = 0.05  # seconds at least between two sends of a stream: a burst of entries
 READS = 4  # a worker's streams read the log through at most this many database connections at once: the
 # rest of the pool is the writes' and the pages'
 RETRY_MS = 2000
+ASKING = object()  # a table's clock is being asked about
 MAX_INT = 2**31 - 1
 
 
@@ -52,16 +53,16 @@ class SharedReads:
     def __init__(self):
         self.lock = threading.Lock()
         self.kept: dict[tuple[str, int], list] = {}  # (table, after) -> [head it was read at, entries, lock]
-        self.clocks: dict[str, tuple[float, bool | None]] = {}  # table -> (when asked, whether its clock runs)
+        self.clocks: dict[str, tuple[float, object]] = {}  # table -> (when asked, whether its clock runs)
 
-    def clock(self, table_id: str, every: float, ask) -> bool:
+    def clock(self, table_id: str, every: float, ask) -> bool | None:
         """Whether the table's turn clock runs (`ask()`, which also writes what is due), asked at most once every
-        `every` seconds for all the table's streams."""
+        `every` seconds for all the table's streams; None, once known, for a game that has no clock."""
         with self.lock:
-            at, running = self.clocks.get(table_id, (-every, None))
-            if time.monotonic() - at < every and running is not None:
-                return running
-            self.clocks[table_id] = (time.monotonic(), None)
+            at, running = self.clocks.get(table_id, (-every, ASKING))
+            if running is None or (running is not ASKING and time.monotonic() - at < every):
+                return running  # type: ignore[return-value]
+            self.clocks[table_id] = (time.monotonic(), ASKING)
         running = ask()
         with self.lock:
             if len(self.clocks) > 4096:
@@ -140,7 +141,8 @@ class Held:
         self.reaper, self.sock = kept["reaper"], None
         self.held = True
         self.gone = False  # set by the reaper when the phone has closed its connection
-        self.timed = True  # whether the table's turn clock may run (R-17): asked at the first heartbeat
+        self.timed: bool | None = True  # whether the table's turn clock may run (R-17): asked at the first
+        # heartbeat, and again after entries while it does not; None for a game that has none (never asked again)
 
     def watch(self, sock) -> None:
         """Have the process's reaper tell this stream when its phone goes (api/shell/reaper.py)."""
@@ -162,8 +164,9 @@ class Held:
             self.live.unwatch(self.table_id)
             self.streams.leave(self.address)
 
-    def ask(self) -> bool:
-        """Whether the table's clock runs, writing what is due (one ask a heartbeat for the table's streams)."""
+    def ask(self) -> bool | None:
+        """Whether the table's clock runs, writing what is due (one ask a heartbeat for the table's streams); None
+        if its game has no clock."""
         try:
             with self.app.app_context(), self.reads:
                 return service.clocked(self.table_id)
@@ -194,7 +197,9 @@ def _stream(held: Held, after: int, first: list, heartbeat: float, lifetime: flo
             if batch:
                 yield "".join(f"id: {seq}\ndata: {text}\n\n" for seq, text in batch)
                 after, sent = batch[-1][0], time.monotonic()
-                batch, held.timed = None, True  # entries came: a turn clock may have started
+                batch = None
+                if held.timed is False:  # entries came: a turn clock may have started
+                    held.timed = True
             now = time.monotonic()
             if now >= ends:
                 return

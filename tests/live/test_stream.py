@@ -240,3 +240,24 @@ def test_the_heartbeats_of_a_game_with_no_clock_never_replay_its_log(client, tab
     stream.until(lambda _e, comments: comments.count("heartbeat") >= 2)
     stream.close()
     assert replayed == []
+
+
+def test_a_game_with_no_clock_is_asked_about_its_clock_once_whatever_is_written(client, tables, monkeypatch):
+    """A table's streams ask whether its turn clock runs at a heartbeat, and again after entries while it does
+    not; a continental table has none, so once told so they never ask again (one read of its record a heartbeat
+    after every burst of entries, for 2,500 tables, was the database's and the workers' work)."""
+    from api.application import service
+
+    table = tables.create("continental")
+    asked = []
+    clocked = service.clocked
+    monkeypatch.setattr(service, "clocked", lambda table_id: asked.append(table_id) or clocked(table_id))
+    stream = open_stream(client, table, after=1)
+    stream.until(lambda _e, comments: comments.count("heartbeat") >= 3)  # asked at the first, told "no clock"
+    table.enter("deal", dealer=0, upcard="7H")
+    table.enter("draw", 1, from_="stock")
+    events, _ = stream.until(lambda ev, comments: len(ev) >= 2 and comments.count("heartbeat") >= 6)
+    stream.close()
+    assert [e["id"] for e in events] == [2, 3]
+    assert asked == [table.id]
+
