@@ -2,9 +2,10 @@
 
 One event per entry (`id:` its seq, `data:` its JSON as in /entries); a client that reconnects with
 `Last-Event-ID: N` (or opens with `?after=N`) first gets every entry after N. A comment line every
-`LIVE_HEARTBEAT` seconds keeps proxies from closing an idle stream; after `LIVE_LIFETIME` seconds the
-server ends the stream and the browser's EventSource reconnects where it left off (`retry:` says when),
-so no worker holds a connection forever. The streams of a process share one `events.live.Hub`.
+`LIVE_HEARTBEAT` seconds keeps proxies from closing an idle stream, and is when a running turn clock's timeout is
+written; once the table's game is known to have no clock, every `LIVE_QUIET_HEARTBEAT` seconds. After
+`LIVE_LIFETIME` seconds the server ends the stream and the browser's EventSource reconnects where it left off
+(`retry:` says when), so no worker holds a connection forever. The streams of a process share one `events.live.Hub`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from events.records import entry_text
 
 bp = Blueprint("stream", __name__, url_prefix="/api/v1/tables")
 HEARTBEAT = 15.0
+QUIET_HEARTBEAT = 30.0  # at a table whose game has no turn clock: a heartbeat only keeps proxies from closing the
+# stream (their idle limits: 55–100 s), so half as many (at 10,000 idle streams, half of what they cost the workers)
 LIFETIME = 300.0
 GAP = 0.05  # seconds at least between two sends of a stream: a burst of entries goes out together (no person
 # writes that fast: the first entry after a pause goes at once)
@@ -185,9 +188,10 @@ class Held:
         return self.shared.get(self.table_id, after, self.live.heads.get(self.table_id), fresh)
 
 
-def _stream(held: Held, after: int, first: list, heartbeat: float, lifetime: float, gap: float):
-    """The stream's text: `retry`, the entries as they come, a heartbeat when quiet; until its lifetime ends or
-    its client has gone (the process's reaper says so)."""
+def _stream(held: Held, after: int, first: list, heartbeat: float, quiet: float, lifetime: float, gap: float):
+    """The stream's text: `retry`, the entries as they come, a heartbeat when quiet (every `heartbeat` seconds
+    while the table's turn clock may run, every `quiet` seconds once its game is known to have none); until its
+    lifetime ends or its client has gone (the process's reaper says so)."""
     now = time.monotonic()
     ends, beat = now + lifetime, now + heartbeat
     try:
@@ -205,9 +209,9 @@ def _stream(held: Held, after: int, first: list, heartbeat: float, lifetime: flo
                 return
             if now >= beat:
                 yield ": heartbeat\n\n"
-                beat = now + heartbeat
                 if held.timed:  # a running turn clock (R-17): its timeout is written on time
                     held.timed = held.shared.clock(held.table_id, heartbeat, held.ask)
+                beat = now + (max(quiet, heartbeat) if held.timed is None else heartbeat)
             pause = sent + gap - now  # a table writing faster than a phone reads: what comes meanwhile goes
             if pause > 0:  # in one send
                 time.sleep(pause)
@@ -238,7 +242,8 @@ def events(table_id: str):
         held.release()
         raise
     settings = (capacity.setting(name, default, app.config) for name, default in (
-        ("LIVE_HEARTBEAT", HEARTBEAT), ("LIVE_LIFETIME", LIFETIME), ("LIVE_GAP", GAP)))
+        ("LIVE_HEARTBEAT", HEARTBEAT), ("LIVE_QUIET_HEARTBEAT", QUIET_HEARTBEAT), ("LIVE_LIFETIME", LIFETIME),
+        ("LIVE_GAP", GAP)))
     held.watch(request.environ.get(SOCKET))
     response = Response(_stream(held, after, first, *settings),
                         mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -249,7 +254,8 @@ def events(table_id: str):
 document("/api/v1/tables/{table_id}/events", "get",
          "Stream new entries as server-sent events (text/event-stream): `id:` the entry's seq, `data:` its JSON "
          "as in /entries. Reconnect with `Last-Event-ID: N` (or open with `?after=N`) to get every entry after N "
-         "first. A comment line (`: heartbeat`) comes every 15 s; two sends are at least 50 ms apart (entries that "
+         "first. A comment line (`: heartbeat`) comes every 15 s (every 30 s at a table whose game has no turn "
+         "clock); two sends are at least 50 ms apart (entries that "
          "come faster go together); the server ends a stream after 5 minutes and "
          "EventSource reconnects after `retry:` (2 s) where it left off. A client whose stream fails falls back "
          "to polling GET /entries?after=N.",

@@ -14,7 +14,8 @@ from tests.live.sse import TestStream
 
 @pytest.fixture
 def app(database_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "LIVE_HEARTBEAT": 0.3, "LIVE_LIFETIME": 4})
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "LIVE_HEARTBEAT": 0.3,
+                      "LIVE_QUIET_HEARTBEAT": 0.3, "LIVE_LIFETIME": 4})
     yield app
     dispose(app)
 
@@ -261,3 +262,21 @@ def test_a_game_with_no_clock_is_asked_about_its_clock_once_whatever_is_written(
     assert [e["id"] for e in events] == [2, 3]
     assert asked == [table.id]
 
+
+def test_a_table_with_no_turn_clock_gets_its_heartbeats_further_apart(tables, database_url):
+    """A heartbeat keeps proxies from closing an idle stream, and at a table whose turn clock may run it is
+    when the clock's timeout is written: a continental table (no clock) gets one every LIVE_QUIET_HEARTBEAT
+    once that is known, a Rami table with its clock every LIVE_HEARTBEAT."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "LIVE_HEARTBEAT": 0.1,
+                      "LIVE_QUIET_HEARTBEAT": 60, "LIVE_LIFETIME": 2})
+    client = app.test_client()
+    counted = {}
+    for game, fields in (("continental", {}), ("rami", {"options": {"turn_seconds": 60}})):
+        table = tables.attach(tables.create(game, **fields).created, client)
+        stream = open_stream(client, table, after=1)
+        _, comments = stream.until(lambda _e, _c: False, seconds=10)  # to the stream's end, after 2 s
+        stream.close()
+        counted[game] = comments.count("heartbeat")
+    dispose(app)
+    assert counted["continental"] == 1  # at 0.1 s, which asks about its clock; the next would come at 60 s
+    assert counted["rami"] >= 5  # every 0.1 s for 2 s
