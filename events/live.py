@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import threading
 import time
 from collections.abc import Callable
@@ -35,6 +36,7 @@ LOOK = 15.0  # seconds between two looks at the watched tables' heads, in case a
 SINCE_MAX = 10_000  # SQLite: new entries read by one look at most (an import's thousands: the rest at the next)
 IDLE = 60.0  # the hub's thread stops after this long with no stream watching (pages come and go)
 KEEP = 64  # entries kept per watched table, for the streams that are a little behind
+GATHER = 0.005  # PostgreSQL: seconds the hub lets notices gather after handling some (a lone notice goes at once)
 TABLES = table_of(TableRow)
 ENTRIES = table_of(EntryRow)
 HEADS = sa.select(TABLES.c.id, TABLES.c.head_seq).where(TABLES.c.id.in_(sa.bindparam("ids", expanding=True)))
@@ -210,13 +212,16 @@ class Hub:
             try:
                 url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
                 with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute("SET client_encoding TO 'UTF8'")  # the notices' text, as `_drain` decodes it
                     conn.execute(f"LISTEN {CHANNEL}")
+                    waiting = select.poll()  # not select(): a worker holding thousands of streams gives this
+                    waiting.register(conn.pgconn.socket, select.POLLIN)  # socket a number past its 1,024
                     self.ready.set()
                     self._wake_all()  # anything written while we were not listening
                     looked = time.monotonic()
                     while True:
-                        for notice in conn.notifies(timeout=1.0):
-                            self._notice(notice.payload)
+                        if self._drain(conn.pgconn, waiting):  # busy: the next wake hands out what came meanwhile,
+                            time.sleep(GATHER)  # together (one wake of the hub a notice cost the writes)
                         if time.monotonic() - looked > LOOK:  # the safety net for a lost notice: one read for
                             with self.cond:  # all the process's streams, not one per stream
                                 tables = list(self.watching)
@@ -229,6 +234,20 @@ class Hub:
                 self.ready.set()
                 self._wake_all()
                 time.sleep(1.0)  # the database is away: streams re-read on their heartbeats meanwhile
+
+    def _drain(self, pgconn, waiting) -> int:
+        """Wait up to a second for the listening connection to hold something, then hand every notice it holds to
+        `_notice`: all those that came together, for one wait. (psycopg's `notifies()` sets its wait up anew for
+        each notice, under gevent a poll object and its watchers: for every append of the database, in every
+        worker.) `waiting` polls the connection's socket. Raises psycopg's OperationalError when the connection
+        is lost. Gives how many came."""
+        waiting.poll(1000)
+        pgconn.consume_input()
+        count = 0
+        while (notice := pgconn.notifies()) is not None:
+            self._notice(notice.extra.decode("utf-8", "replace"))
+            count += 1
+        return count
 
     def _notice(self, payload: str) -> None:
         """`<table id> <seq>` or `<table id> <seq> <entry JSON>` (events/store.py); anything else wakes every stream."""

@@ -280,3 +280,82 @@ def test_a_table_with_no_turn_clock_gets_its_heartbeats_further_apart(tables, da
     dispose(app)
     assert counted["continental"] == 1  # at 0.1 s, which asks about its clock; the next would come at 60 s
     assert counted["rami"] >= 5  # every 0.1 s for 2 s
+
+
+def test_a_stream_still_hears_other_workers_after_the_hub_lost_its_connection(client, tables, database_url, backend):
+    """PostgreSQL: the database ends the hub's listening connection (a restart, a proxy's idle cut); the hub
+    listens again, and an entry another worker writes afterwards reaches the stream by its notice, long
+    before the look at the heads (15 s)."""
+    if backend != "postgresql":
+        pytest.skip("SQLite's hub reads the entries: it has no connection to lose")
+    import time
+
+    import sqlalchemy as sa
+
+    table = tables.create("continental")
+    stream = open_stream(client, table, after=1)
+    stream.until(lambda _e, comments: "live" in comments)
+    hub = client.application.extensions["live"]["hub"]
+    assert hub.ready.wait(5)
+    epoch = hub.epoch
+    admin = sa.create_engine(database_url)
+    with admin.connect() as conn:
+        cut = conn.execute(sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                   "WHERE query = 'LISTEN arbitre_entries' AND pid <> pg_backend_pid()")).all()
+    admin.dispose()
+    assert cut, "no listening connection found"
+    deadline = time.monotonic() + 10
+    while hub.epoch < epoch + 2 and time.monotonic() < deadline:  # woken once for the loss, once listening again
+        time.sleep(0.05)
+    assert hub.epoch >= epoch + 2, "the hub did not listen again"
+    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    writer = tables.attach(table.created, other.test_client())
+    started = time.monotonic()
+    thread = threading.Thread(target=lambda: writer.enter("deal", dealer=0, upcard="7H"))
+    thread.start()
+    events, _ = stream.until(lambda ev, _c: len(ev) >= 1, seconds=10)
+    took = time.monotonic() - started
+    thread.join(10)
+    stream.close()
+    dispose(other)
+    assert [(e["id"], e["data"]["type"]) for e in events] == [(2, "deal")]
+    assert took < 5, f"the entry came after {took:.1f} s: by the look at the heads, not a notice"
+
+
+
+def test_the_hub_hears_its_notices_on_a_socket_numbered_past_1024(client, tables, database_url, backend):
+    """PostgreSQL: a worker holding thousands of streams gives the hub's listening connection a file number past
+    1,024, where select() gives up: entries other workers write still reach its streams by their notices."""
+    if backend != "postgresql":
+        pytest.skip("SQLite's hub reads the entries: it has no listening connection")
+    import os
+    import resource
+    import time
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 2048 if hard == resource.RLIM_INFINITY else min(hard, 2048)
+    if wanted < 1200:
+        pytest.skip(f"the open-file limit ({hard}) leaves no number past 1,024")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]  # the other streams' sockets, as it were
+    try:
+        table = tables.create("continental")
+        stream = open_stream(client, table, after=1)
+        stream.until(lambda _e, comments: "live" in comments)
+        assert client.application.extensions["live"]["hub"].ready.wait(5)
+        other = create_app({"TESTING": True, "DATABASE_URL": database_url})
+        writer = tables.attach(table.created, other.test_client())
+        started = time.monotonic()
+        thread = threading.Thread(target=lambda: writer.enter("deal", dealer=0, upcard="7H"))
+        thread.start()
+        events, _ = stream.until(lambda ev, _c: len(ev) >= 1, seconds=10)
+        took = time.monotonic() - started
+        thread.join(10)
+        stream.close()
+        dispose(other)
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert [(e["id"], e["data"]["type"]) for e in events] == [(2, "deal")]
+    assert took < 5, f"the entry came after {took:.1f} s: by the look at the heads, not a notice"
