@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import sqlalchemy as sa
 
 from events.live import Hub
+from events.records import entry_text
 
 
 def entry(seq: int) -> dict:
@@ -22,18 +21,18 @@ def hub(table: str = "t1") -> Hub:
 def test_entries_heard_in_notices_are_given_in_order_without_a_read():
     h = hub()
     for seq in (1, 2, 3):
-        h._notice(f"t1 {seq} " + json.dumps(entry(seq)))
-    assert h.entries_after("t1", 1) == [(2, json.dumps(entry(2))), (3, json.dumps(entry(3)))]  # the text itself
+        h._notice(f"t1 {seq} " + entry_text(entry(seq)))
+    assert h.entries_after("t1", 1) == [(2, entry_text(entry(2))), (3, entry_text(entry(3)))]  # the text itself
     assert h.entries_after("t1", 3) is None  # nothing new: the stream waits
 
 
 def test_a_notice_without_its_entry_or_a_missed_one_makes_the_stream_read_the_log():
     h = hub()
-    h._notice("t1 1 " + json.dumps(entry(1)))
+    h._notice("t1 1 " + entry_text(entry(1)))
     h._notice("t1 2")  # too long to carry its entry
-    h._notice("t1 3 " + json.dumps(entry(3)))
+    h._notice("t1 3 " + entry_text(entry(3)))
     assert h.entries_after("t1", 0) is None
-    assert h.entries_after("t1", 2) == [(3, json.dumps(entry(3)))]
+    assert h.entries_after("t1", 2) == [(3, entry_text(entry(3)))]
 
 
 def test_a_notice_that_is_not_ours_wakes_every_stream_to_read():
@@ -46,14 +45,29 @@ def test_a_notice_that_is_not_ours_wakes_every_stream_to_read():
 
 def test_an_unwatched_table_keeps_nothing():
     h = hub()
-    h._notice("t2 1 " + json.dumps(entry(1)))
+    h._notice("t2 1 " + entry_text(entry(1)))
     assert "t2" not in h.recent and h.entries_after("t2", 0) is None
 
 
 def test_a_notice_whose_text_is_not_the_entry_it_names_is_not_sent_but_read():
     h = hub()
     before = h.epoch
-    h._notice("t1 1 " + json.dumps(entry(2)))
+    h._notice("t1 1 " + entry_text(entry(2)))
     h._notice("t1 1 [1, 2]")
-    h._notice('t1 1 {"seq": 1,\n"type": "draw"}')  # JSON, but not one line of an event stream
+    h._notice('t1 1 {"seq":1,\n"type":"draw"}')  # JSON, but not one line of an event stream
     assert h.epoch == before + 3 and h.entries_after("t1", 0) is None
+
+
+def test_the_notice_our_store_writes_is_sent_as_it_is():
+    """The form the hub checks is the one the store's append writes (a name with an accent, a line separator that
+    JSON leaves as it is): such a notice is handed out with no read."""
+    from datetime import UTC, datetime
+
+    from events.records import StoredEntry
+    from events.store.store import notice
+
+    h = hub()
+    stored = StoredEntry(1, "draw", 1, datetime(2026, 12, 1, 12, tzinfo=UTC), {"from": "stock", "by": "Chloé\u2028"},
+                         "h1")
+    h._notice(notice("t1", stored))
+    assert h.entries_after("t1", 0) == [(1, entry_text(stored.to_json()))]
