@@ -210,7 +210,7 @@ class Hub:
         while True:
             try:
                 url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-                with psycopg.connect(url, autocommit=True) as conn:
+                with psycopg.connect(url, autocommit=True, application_name=f"arbitre-live {self.pid}") as conn:
                     conn.execute("SET client_encoding TO 'UTF8'")  # the notices' text, as `_drain` decodes it
                     conn.execute(f"LISTEN {CHANNEL}")
                     waiting = select.poll()  # not select(): a worker holding thousands of streams gives this

@@ -83,3 +83,36 @@ def test_a_write_on_any_worker_or_host_reaches_every_stream(database_url):
             post(port, f"/api/v1/tables/{tid}/entries", {"expected_version": version, "entry": entry}, host)
         for stream in [*on_one, on_two]:
             assert stream.seqs(4) == [2, 3, 4, 5]
+
+
+def test_streams_hear_the_other_worker_again_after_the_database_cut_the_hubs(database_url, backend):
+    """PostgreSQL: the database ends every worker's listening connection (a restart, a proxy's idle cut). Each
+    hub listens again, and the entries written afterwards through either worker reach the streams of both."""
+    if backend != "postgresql":
+        pytest.skip("SQLite's hubs read the entries: they have no connection to lose")
+    import sqlalchemy as sa
+
+    with serve(database_url) as server:
+        table = post(server.port, "/api/v1/tables", {"game": "continental", "players": ["Ana", "Ben", "Chloé", "Dan"]})
+        tid, host = table["id"], table["host_token"]
+        streams = streams_on_both_workers(server, tid)
+        names = [f"arbitre-live {pid}" for pid in server.workers()]
+        admin = sa.create_engine(database_url)
+        with admin.connect() as conn:
+            cut = conn.execute(sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                       "WHERE application_name = ANY(:names)"), {"names": names}).all()
+        assert len(cut) == 2, cut
+        deadline = time.monotonic() + 15
+        with admin.connect() as conn:  # both hubs listening again
+            while time.monotonic() < deadline and conn.execute(sa.text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = ANY(:names)"),
+                    {"names": names}).scalar_one() < 2:
+                time.sleep(0.1)
+        admin.dispose()
+        entries = [{"type": "deal", "dealer": 0, "upcard": "7H"}, {"type": "draw", "seat": 1, "from": "stock"},
+                   {"type": "discard", "seat": 1, "card": "9C"}, {"type": "draw", "seat": 2, "from": "stock"},
+                   {"type": "discard", "seat": 2, "card": "8C"}, {"type": "draw", "seat": 3, "from": "stock"}]
+        for version, entry in enumerate(entries, start=1):  # a new connection each: both workers write some
+            post(server.port, f"/api/v1/tables/{tid}/entries", {"expected_version": version, "entry": entry}, host)
+        for stream in streams:  # within 5 s: by the notices, not the look at the heads 15 s later
+            assert [e["id"] for e in stream.until(lambda ev, _c: len(ev) >= 6, seconds=5)[0]] == [2, 3, 4, 5, 6, 7]
