@@ -159,31 +159,43 @@ class Phone:
             await asyncio.sleep(RETRY * (0.5 + random.random()))
 
     async def _hold(self, ready: asyncio.Event, address: str, after: int) -> None:
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.table.port, local_addr=(address, 0))
+        loop = asyncio.get_running_loop()
+        ended = loop.create_future()
+        transport, _ = await loop.create_connection(lambda: Reading(self, ready, ended), "127.0.0.1",
+                                                    self.table.port, local_addr=(address, 0))
         self.status = "connected"
-        writer.write(f"GET /api/v1/tables/{self.table.id}/events?after={after} HTTP/1.1\r\n"
-                     "Host: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
-        # Read what has come, not line by line: these phones run on the server's own two cores, and their
-        # reading is not the server's work (a real phone is another machine).
-        rest = b""
+        transport.write(f"GET /api/v1/tables/{self.table.id}/events?after={after} HTTP/1.1\r\n"
+                        "Host: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
         try:
-            while True:
-                chunk = await reader.read(65536)
-                if not chunk:
-                    return
-                at = time.monotonic()
-                *lines, rest = (rest + chunk).split(b"\n")
-                for line in lines:
-                    if line.startswith(b"id: "):
-                        self.seen[int(line[4:])] = at
-                    elif line.startswith(b": live"):
-                        ready.set()
-                    elif line.startswith(b"HTTP/1.1 "):
-                        self.status = line.decode().strip()
-                        self.open = self.status.startswith("HTTP/1.1 200")
+            await ended
         finally:
             self.open = False
-            writer.close()
+            transport.close()
+
+
+class Reading(asyncio.Protocol):
+    """What a phone's stream receives, read as it comes in a callback (no coroutine to resume a chunk, no
+    stream reader): these phones run on the server's own two cores, and their reading is not the server's
+    work (a real phone is another machine)."""
+
+    def __init__(self, phone: Phone, ready: asyncio.Event, ended: asyncio.Future):
+        self.phone, self.ready, self.ended, self.rest = phone, ready, ended, b""
+
+    def data_received(self, data: bytes) -> None:
+        at, phone = time.monotonic(), self.phone
+        *lines, self.rest = (self.rest + data).split(b"\n")
+        for line in lines:
+            if line.startswith(b"id: "):
+                phone.seen[int(line[4:])] = at
+            elif line.startswith(b": live"):
+                self.ready.set()
+            elif line.startswith(b"HTTP/1.1 "):
+                phone.status = line.decode().strip()
+                phone.open = phone.status.startswith("HTTP/1.1 200")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.ended.done():
+            self.ended.set_result(None)
 
 
 async def open_phones(port: int, n: int, server) -> tuple[list[Table], list[Phone], float]:
