@@ -4,7 +4,8 @@ For N = 2,000, 5,000, 10,000 (or `BENCH_LIVE_N=50,200`), each on a server of its
 tables, 4 phones each holding a stream, PER_ADDRESS phones behind each client address (127.0.1.2,
 127.0.1.3...: a club's Wi-Fi each), the phones arriving ARRIVALS a second. Prints, from POST answered to event
 received on every phone of the table, p50 / p99 / max; the server's memory (master + workers) and what the
-streams added to it (measured with every stream open, from the tables made and no phone yet); and writes/s
+streams added to it (measured with every stream open, from the tables made and no phone yet); the workers' CPU
+over the IDLE_SECONDS that follow, nothing written (what holding the streams costs); and writes/s
 with the streams held (on the streams' tables: each entry goes out to four phones) against writes/s with
 none: on a twin server of the same kind, on a database of its own, as many tables written alike and never a
 stream, timed while the streams' server is paused (SIGSTOP), in windows alternating back to back with the
@@ -41,6 +42,7 @@ from bench.served import GENEROUS
 
 PACED_RATE = 25.0  # writes/s over all tables while latency is measured: 125 tables, one entry per 5 s each
 PACED_SECONDS = 8.0
+IDLE_SECONDS = 30.0  # the workers' CPU with every stream open and nothing written, over one quiet heartbeat period
 RATE_SECONDS = 6.0
 SETTLE = 1.0  # seconds the streams' server runs between its pause and its window: every stream whose heartbeat
 # fell due while it was paused sends it at once when it goes on, and a window that began then would pay for 12 s
@@ -378,6 +380,9 @@ async def run(pool, server, quiet, n: int) -> None:
     held = sum(1 for p in phones if p.open)
     memory = server.rss_mb()  # every stream open, nothing written yet
     retried = sum(p.tries - 1 for p in phones)
+    spent = server.cpu_seconds()  # what holding them costs, nothing written: a heartbeat period, the reaper's looks
+    await asyncio.sleep(IDLE_SECONDS)
+    idle_cpu = (server.cpu_seconds() - spent) / IDLE_SECONDS
     delays = await paced(tables, phones)
     lost = sum(1 for d in delays if d == float("inf"))
     got = [d for d in delays if d != float("inf")] or [float("inf")]
@@ -391,7 +396,8 @@ async def run(pool, server, quiet, n: int) -> None:
     print(f"  N={n:4d}: {held} streams held ({retried} connections tried again); POST answered → event on every phone: p50 {statistics.median(got)*1000:6.1f}"
           f" ms, p99 {quantile(got, 0.99)*1000:6.1f} ms, max {max(got)*1000:6.1f} ms over {len(delays)} deliveries"
           f" ({lost} missing); server memory {memory:.0f} MB ({(memory - idle) * 1024 / max(1, held):.0f} KB a"
-          f" stream); writes {writes:.0f}/s (median of {WINDOWS} windows of {RATE_SECONDS:.0f} s), reads"
+          f" stream); idle, the workers {idle_cpu:.1%} of one core ({idle_cpu / max(1, held) * 1e6:.1f} µs of CPU a"
+          f" second a stream); writes {writes:.0f}/s (median of {WINDOWS} windows of {RATE_SECONDS:.0f} s), reads"
           f" {reads:.0f}/s ({reads / quiet_reads:.0%} of no streams); writes ÷ no streams, window by window:"
           f" {' '.join(f'{r:.2f}' for r in ratios)}, median {ratio:.2f} (no streams: {spread(quiet_writes)}/s)",
           flush=True)

@@ -74,6 +74,15 @@ class Server:
                         total += int(line.split()[1])
         return total / 1024
 
+    def cpu_seconds(self) -> float:
+        """CPU time the workers have used so far (user and system), in seconds."""
+        total = 0
+        for pid in self.workers():
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+                total += int(fields[11]) + int(fields[12])  # utime, stime (the 14th and 15th of the line)
+        return total / os.sysconf("SC_CLK_TCK")
+
     def worker_of(self, client: socket.socket) -> int | None:
         """The worker pid holding the server side of this client's connection (read from /proc)."""
         here = client.getsockname()[1]
