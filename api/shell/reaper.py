@@ -1,6 +1,6 @@
 """One reaper per process frees the live streams whose phone has gone, within `LIVE_CHECK` seconds.
 
-A quiet stream waits for its table's next entry and writes nothing between heartbeats (15 s), so a phone that
+A quiet stream waits for its table's next entry and writes nothing between heartbeats (15 or 30 s), so a phone that
 closed its connection would hold its stream, its greenlet and its slot until the next heartbeat failed. Rather
 than each stream waking every few seconds to look at its own socket (10,000 streams: 2,000 wake-ups a second,
 each with its timer), the streams' sockets sit in one epoll set of the process, which the reaper asks every
