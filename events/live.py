@@ -218,8 +218,8 @@ class Hub:
                     conn.execute(f"LISTEN {CHANNEL}")
                     waiting = select.poll()  # not select(): a worker holding thousands of streams gives this
                     waiting.register(conn.pgconn.socket, select.POLLIN)  # socket a number past its 1,024
-                    self.ready.set()
-                    self._wake_all()  # anything written while we were not listening
+                    self._wake_all()  # anything written while we were not listening; then ready, which
+                    self.ready.set()  # thus says this wake has been given
                     looked = time.monotonic()
                     while True:
                         if self._drain(conn.pgconn, waiting):  # busy: the next wake hands out what came meanwhile,
