@@ -9,6 +9,7 @@ import pytest
 
 from api import create_app
 from events.db import dispose
+from tests.live.hubs import cut_hubs
 from tests.live.sse import TestStream
 
 
@@ -26,6 +27,24 @@ def open_stream(client, table, after=None, last_id=None) -> TestStream:
     response = client.get(url, headers=headers, buffered=False)
     assert response.mimetype == "text/event-stream"
     return TestStream(response)
+
+
+def deal_written_elsewhere(stream: TestStream, tables, table, database_url: str) -> tuple[list[dict], float]:
+    """Have another app on the same database (another worker, as it were) enter the table's deal; give the events
+    the stream then gets, and how many seconds they took."""
+    import time
+
+    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    writer = tables.attach(table.created, other.test_client())
+    started = time.monotonic()
+    thread = threading.Thread(target=lambda: writer.enter("deal", dealer=0, upcard="7H"))
+    thread.start()
+    events, _ = stream.until(lambda ev, _c: len(ev) >= 1, seconds=10)
+    took = time.monotonic() - started
+    thread.join(10)
+    stream.close()
+    dispose(other)
+    return events, took
 
 
 def test_the_stream_sends_each_entry_as_in_entries_with_its_seq_as_id(client, tables):
@@ -177,16 +196,9 @@ def test_an_idle_stream_gets_heartbeat_comments(client, tables):
 def test_a_write_through_another_process_reaches_the_stream(client, tables, database_url):
     """Another app on the same database stands for another worker (SQLite: head check; PostgreSQL: NOTIFY)."""
     table = tables.create("continental")
-    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
     stream = open_stream(client, table, after=1)
     stream.until(lambda _e, comments: "live" in comments)
-    writer = tables.attach(table.created, other.test_client())
-    thread = threading.Thread(target=lambda: writer.enter("deal", dealer=0, upcard="7H"))
-    thread.start()
-    events, _ = stream.until(lambda ev, _c: len(ev) >= 1)
-    thread.join(10)
-    stream.close()
-    dispose(other)
+    events, _ = deal_written_elsewhere(stream, tables, table, database_url)
     assert [(e["id"], e["data"]["type"]) for e in events] == [(2, "deal")]
 
 
@@ -288,9 +300,8 @@ def test_a_stream_still_hears_other_workers_after_the_hub_lost_its_connection(cl
     before the look at the heads (15 s)."""
     if backend != "postgresql":
         pytest.skip("SQLite's hub reads the entries: it has no connection to lose")
+    import os
     import time
-
-    import sqlalchemy as sa
 
     table = tables.create("continental")
     stream = open_stream(client, table, after=1)
@@ -298,29 +309,14 @@ def test_a_stream_still_hears_other_workers_after_the_hub_lost_its_connection(cl
     hub = client.application.extensions["live"]["hub"]
     assert hub.ready.wait(5)
     epoch = hub.epoch
-    admin = sa.create_engine(database_url)
-    with admin.connect() as conn:
-        cut = conn.execute(sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                   "WHERE query = 'LISTEN arbitre_entries' AND pid <> pg_backend_pid()")).all()
-    admin.dispose()
-    assert cut, "no listening connection found"
+    assert cut_hubs(database_url, [os.getpid()]), "no listening connection found"
     deadline = time.monotonic() + 10
     while hub.epoch < epoch + 2 and time.monotonic() < deadline:  # woken once for the loss, once listening again
         time.sleep(0.05)
     assert hub.epoch >= epoch + 2, "the hub did not listen again"
-    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
-    writer = tables.attach(table.created, other.test_client())
-    started = time.monotonic()
-    thread = threading.Thread(target=lambda: writer.enter("deal", dealer=0, upcard="7H"))
-    thread.start()
-    events, _ = stream.until(lambda ev, _c: len(ev) >= 1, seconds=10)
-    took = time.monotonic() - started
-    thread.join(10)
-    stream.close()
-    dispose(other)
+    events, took = deal_written_elsewhere(stream, tables, table, database_url)
     assert [(e["id"], e["data"]["type"]) for e in events] == [(2, "deal")]
     assert took < 5, f"the entry came after {took:.1f} s: by the look at the heads, not a notice"
-
 
 
 def test_the_hub_hears_its_notices_on_a_socket_numbered_past_1024(client, tables, database_url, backend):
@@ -330,7 +326,6 @@ def test_the_hub_hears_its_notices_on_a_socket_numbered_past_1024(client, tables
         pytest.skip("SQLite's hub reads the entries: it has no listening connection")
     import os
     import resource
-    import time
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = 2048 if hard == resource.RLIM_INFINITY else min(hard, 2048)
@@ -343,16 +338,7 @@ def test_the_hub_hears_its_notices_on_a_socket_numbered_past_1024(client, tables
         stream = open_stream(client, table, after=1)
         stream.until(lambda _e, comments: "live" in comments)
         assert client.application.extensions["live"]["hub"].ready.wait(5)
-        other = create_app({"TESTING": True, "DATABASE_URL": database_url})
-        writer = tables.attach(table.created, other.test_client())
-        started = time.monotonic()
-        thread = threading.Thread(target=lambda: writer.enter("deal", dealer=0, upcard="7H"))
-        thread.start()
-        events, _ = stream.until(lambda ev, _c: len(ev) >= 1, seconds=10)
-        took = time.monotonic() - started
-        thread.join(10)
-        stream.close()
-        dispose(other)
+        events, took = deal_written_elsewhere(stream, tables, table, database_url)
     finally:
         for fd in held:
             os.close(fd)

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from bench.gunicorn import serve
+from tests.live.hubs import cut_hubs, listening
 from tests.live.sse import parse
 
 pytestmark = pytest.mark.slow
@@ -90,25 +91,15 @@ def test_streams_hear_the_other_worker_again_after_the_database_cut_the_hubs(dat
     hub listens again, and the entries written afterwards through either worker reach the streams of both."""
     if backend != "postgresql":
         pytest.skip("SQLite's hubs read the entries: they have no connection to lose")
-    import sqlalchemy as sa
-
     with serve(database_url) as server:
         table = post(server.port, "/api/v1/tables", {"game": "continental", "players": ["Ana", "Ben", "Chloé", "Dan"]})
         tid, host = table["id"], table["host_token"]
         streams = streams_on_both_workers(server, tid)
-        names = [f"arbitre-live {pid}" for pid in server.workers()]
-        admin = sa.create_engine(database_url)
-        with admin.connect() as conn:
-            cut = conn.execute(sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                       "WHERE application_name = ANY(:names)"), {"names": names}).all()
-        assert len(cut) == 2, cut
+        workers = server.workers()
+        assert cut_hubs(database_url, workers) == 2
         deadline = time.monotonic() + 15
-        with admin.connect() as conn:  # both hubs listening again
-            while time.monotonic() < deadline and conn.execute(sa.text(
-                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = ANY(:names)"),
-                    {"names": names}).scalar_one() < 2:
-                time.sleep(0.1)
-        admin.dispose()
+        while time.monotonic() < deadline and listening(database_url, workers) < 2:  # both hubs listening again
+            time.sleep(0.1)
         entries = [{"type": "deal", "dealer": 0, "upcard": "7H"}, {"type": "draw", "seat": 1, "from": "stock"},
                    {"type": "discard", "seat": 1, "card": "9C"}, {"type": "draw", "seat": 2, "from": "stock"},
                    {"type": "discard", "seat": 2, "card": "8C"}, {"type": "draw", "seat": 3, "from": "stock"}]
