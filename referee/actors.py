@@ -1,7 +1,7 @@
 """Who may correct each entry (E-2): seq -> seat (None: the host only), kept by both games.
 
 A table's state is copied for every entry (the entry is tried on the copy), and this record grows with the log:
-a copy of it on every append cost more with every entry (the figures: README, "Benchmarks").
+a copy of it on every append cost more with every entry (the figures: docs/BENCHMARKS.md).
 So copies share one list of `(seq, seat)` pairs, in the order of the log, each copy seeing only the first
 `size` of them. A copy writes in place when it is the one at the end of the list; a copy that finds another
 one already wrote past it (an entry tried and not kept, then another tried on the same state) takes a list of

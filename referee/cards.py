@@ -95,31 +95,41 @@ def parse_cards(tokens: Iterable[object]) -> list[Card]:
     return [parse_card(t) for t in tokens]
 
 
+def parse_bare(tokens: Iterable[object]) -> list[Card]:
+    """Read cards given without announcements (K-1): a hand to value or to arrange holds cards, not places."""
+    tokens = list(tokens)
+    for token in tokens:
+        if isinstance(token, str) and "=" in token:
+            raise CardError(token, "an announced card; give the cards alone, e.g. JK")
+    return [parse_card(t) for t in tokens]
+
+
 def card_text(card: Card) -> str:
     return card.text
 
 
-# K-2: every game plays two 52-card decks and its own number of jokers (`referee.game.Game.jokers`).
+# K-2: a game plays its number of 52-card decks (`referee.game.Game.decks`: two unless it says otherwise, one at
+# Gin) and its own number of jokers (`Game.jokers`).
 COPIES = 2
 
 
-def deck_size(jokers: int) -> int:
-    """How many cards two decks and `jokers` jokers hold (K-2)."""
-    return 52 * COPIES + jokers
+def deck_size(jokers: int, decks: int = COPIES) -> int:
+    """How many cards `decks` decks and `jokers` jokers hold (K-2)."""
+    return 52 * decks + jokers
 
 
-def full_deck(jokers: int) -> list[Card]:
-    """Every card of two decks and `jokers` jokers (K-2), copies included."""
-    cards = [Card(r, s) for _ in range(COPIES) for s in SUITS for r in range(1, 14)]
+def full_deck(jokers: int, decks: int = COPIES) -> list[Card]:
+    """Every card of `decks` decks and `jokers` jokers (K-2), copies included."""
+    cards = [Card(r, s) for _ in range(decks) for s in SUITS for r in range(1, 14)]
     return cards + [JOKER] * jokers
 
 
-def excess(cards: Iterable[Card], jokers: int) -> dict[Card, int]:
-    """Cards seen more often than two decks and `jokers` jokers hold them (K-2): card -> count."""
+def excess(cards: Iterable[Card], jokers: int, decks: int = COPIES) -> dict[Card, int]:
+    """Cards seen more often than `decks` decks and `jokers` jokers hold them (K-2): card -> count."""
     counts = Counter(cards)
     over = {}
     for card, n in counts.items():
-        limit = jokers if card.is_joker else COPIES
+        limit = jokers if card.is_joker else decks
         if n > limit:
             over[card] = n
     return over

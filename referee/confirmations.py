@@ -1,9 +1,11 @@
 """Confirmation at the table (E-6): a result a seat shows is final once another seat, or the host, confirms it.
 
 A table asks for it when its `create` entry says `"confirmation": true` (a tournament's tables always do). Each
-game names the entries that are results shown to the table (`watch`: Continental's `exit`, Rami's `hand` and
-`round`) and whose they are (that seat cannot confirm or dispute them). Such an entry counts in the scores at
-once, marked as waiting; it is:
+game names the entries that are results shown to the table (`watch`: Continental's `exit` and a seat's
+`null_deal`, Rami's `hand` and `round`) and whose they are. A result is the seat's whose phone showed it: the
+seat it names (who went out, who won), or, at a table that keeps only the results, the seat whose phone entered
+it for the table (`by`, `referee.scorekeeping`); that seat cannot confirm or dispute it. Such an entry counts in
+the scores at once, marked as waiting; it is:
 
 - `confirmed` by a `confirm` entry `{"target": seq}` of another seat (`seat`: hers) or of the host (no `seat`;
   the tournament's director is the host of its tables): from then on it is final;
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from referee import scorekeeping
 from referee.entry import Entry
 from referee.violations import Malformed, refuse
 
@@ -32,15 +35,23 @@ class Shown(NamedTuple):
 
     seq: int
     type: str
-    seat: int | None  # whose result it is: this seat neither confirms nor disputes it
+    seat: int | None  # the seat it names: who went out, who won (None: a blocked round, a null deal)
     deal: int
     status: str = WAITING
     confirmed_by: int | str | None = None  # a seat, or HOST
     disputed_by: tuple[int, ...] = ()
+    by: int | None = None  # the seat whose phone entered it for the table (results tracking), when not `seat`
+
+    @property
+    def owner(self) -> int | None:
+        """Whose result it is, the seat that neither confirms nor disputes it: the phone's that entered it for the
+        table, else the seat it names."""
+        return self.seat if self.by is None else self.by
 
     def to_dict(self) -> dict:
-        return {"seq": self.seq, "type": self.type, "seat": self.seat, "deal": self.deal, "status": self.status,
-                "confirmed_by": self.confirmed_by, "disputed_by": list(self.disputed_by)}
+        return {"seq": self.seq, "type": self.type, "seat": self.seat, "by": self.by, "owner": self.owner,
+                "deal": self.deal, "status": self.status, "confirmed_by": self.confirmed_by,
+                "disputed_by": list(self.disputed_by)}
 
 
 def asked(create: Entry) -> bool:
@@ -51,24 +62,30 @@ def asked(create: Entry) -> bool:
     return value
 
 
-def watch(rules: dict[str, tuple[Callable, Callable]], owners: dict[str, Callable[[Any, Entry], int | None]]) -> dict:
+def watch(rules: dict[str, tuple[Callable, Callable]], owners: dict[str, Callable[[Any, Entry], int | None]],
+          by_seat_only: frozenset[str] = frozenset()) -> dict:
     """The game's `RULES` with its results watched: after the fold of an entry of `owners`, a table that asks
-    for confirmations keeps it as waiting. `owners[type](table, entry)` is the seat whose result it is."""
+    for confirmations keeps it as waiting. `owners[type](table, entry)` is the seat the result names;
+    `by_seat_only`: types watched only when a seat's phone wrote them for the table (`by`)."""
     out = dict(rules)
     for type_, owner in owners.items():
         check, fold = rules[type_]
-        out[type_] = (check, _watched(fold, owner))
+        out[type_] = (check, _watched(fold, owner, type_ in by_seat_only))
     out["confirm"] = (check_confirm, confirm)
     out["dispute"] = (check_dispute, dispute)
     return out
 
 
-def _watched(fold: Callable, owner: Callable) -> Callable:
+def _watched(fold: Callable, owner: Callable, by_seat_only: bool) -> Callable:
     def folded(table, entry: Entry, checked):
         verdict = fold(table, entry, checked)
         if table.confirmations is not None:
+            by = scorekeeping.by(entry)
+            if by is None and by_seat_only:
+                return verdict
             deal = table.deal.number if table.deal is not None else 0
-            table.confirmations[entry.seq] = Shown(entry.seq, entry.type, owner(table, entry), deal)
+            seat = owner(table, entry)
+            table.confirmations[entry.seq] = Shown(entry.seq, entry.type, seat, deal, by=None if by == seat else by)
         return verdict
     folded.__doc__ = fold.__doc__
     return folded
@@ -89,7 +106,10 @@ def _target(table, entry: Entry) -> Shown:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.players):
             raise Malformed("%(type)s: `seat` is a seat of this table, from 0 to %(last)s", type=entry.type,
                             last=len(table.players) - 1)
-        if seat == shown.seat:
+        if seat == shown.owner and shown.by is not None:
+            raise refuse("E-6", "%(player)s entered this result on their phone: another seat of the table confirms "
+                                "or disputes it", player=seat, entry=target)
+        if seat == shown.owner:
             raise refuse("E-6", "%(player)s cannot confirm or dispute their own result: another seat of the table "
                                 "does", player=seat, entry=target)
     if shown.status == CONFIRMED:

@@ -113,7 +113,7 @@ def check_correction(entry: Entry, target: Any, by_seq: dict, current: list, voi
         body = entry.data.get("entry")
         if not isinstance(body, dict) or not isinstance(body.get("type"), str):
             raise Malformed("replace needs `entry`, the entry to put in place of the target, with its `type`")
-        if body["type"] in CORRECTIONS or body["type"] == "create":
+        if body["type"] in CORRECTIONS or body["type"] in ("create", "close"):  # close: the server's (E-7)
             raise Malformed("a %(type)s entry cannot be a replacement", type=body["type"])
         seat = body.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):

@@ -8,14 +8,17 @@ log, the statistics, the schemas, the replays and the pages read the `Game` and 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
 from referee.cards import Card, parse_card
 from referee.entry import Entry
 
-SCORINGS = ("balance", "penalty")  # transfers between seats, best balance wins | points against, lowest wins
+# How a game scores: transfers between seats, the best balance wins | points against, the lowest total wins |
+# points for, the first to a target wins, bonuses at the end. The rest asks the `Game`'s properties below.
+SCORINGS = ("balance", "penalty", "points")
+HIGHER_WINS = frozenset({"balance", "points"})  # the scorings whose higher score is the better
 
 
 class Rules(Protocol):
@@ -91,17 +94,46 @@ def no_options(fields: Mapping[str, str]) -> None:
     return None
 
 
+def no_cards(type_: object, data: dict) -> dict:
+    """An entry's fields, in a game none of whose fields holds cards."""
+    return dict(data)
+
+
+@dataclass(frozen=True)
+class Judge:
+    """One stateless judge a game offers, declared with what the JSON API needs to serve and describe it.
+
+    `run` reads card texts and plain values (a bad card raises `CardError`, K-1) and answers as the API writes it,
+    a dict. The shapes of its body and of its answer are named as the API's description names them (`KnockRequest`,
+    `KnockVerdict`): the REST layer holds them (marshmallow stays out of the referee) and serves every judge a game
+    declares from this declaration, with no route written per game. `summary` is its line in that description;
+    `refuses` says whether it may refuse cards no deal holds (K-2, a 422), beside an unreadable body (400).
+    """
+
+    run: Callable[..., dict]
+    summary: str
+    request: str
+    answer: str
+    refuses: bool = False
+
+    def __call__(self, *args: Any, **kwargs: Any) -> dict:
+        return self.run(*args, **kwargs)
+
+
 @dataclass(frozen=True, eq=False)
 class Game:
     """A game as everything outside its package knows it.
 
     `features` name what only some games do, for the pages to ask: `clock` (turns are timed, a timeout is
     written by the server), `pickup` (a card taken from the pile must be laid in the same turn), `table_melds`
-    (melds lie on the table between turns), `upcard` (the deal turns a card up on the pile).
+    (melds lie on the table between turns), `upcard` (the deal turns a card up on the pile), `knock` (a hand ends
+    by a knock and the other's hand shown: the pages say its verdict in the game's own words).
 
     `templates/games/<name>/` holds what only this game shows: `standings.html` (its group standings),
     `quick_start.html` (a results table's quick score), and optionally `options.html` (its fields on the
-    start form), which `form_options` reads back into the API's `options` (None: the body has none).
+    start form), which `form_options` reads back into the API's `options` (None: the body has none); where it has
+    them, `entries/<type>.html` (an entry's words) and `compose/<kind>.html` (a card form's fields), found before
+    the shared template of that name, and the parts its features ask (`upcard`, `knock_links`, `lay_off`, `verdict`).
 
     `places` lays one meld (or run) a player tapped, its cards' texts: the ways to lay it with its unannounced
     wild card announced (K-5), each as the cards' texts in position order; one way when only one place works
@@ -110,6 +142,13 @@ class Game:
 
     `is_wild` says which cards are wild (C-1: every 2 and joker; R-1: jokers only), the test its rules use: the
     card picker asks it (`wild`) to treat a tapped card as a wild that fills a place of a run.
+
+    `judges` are the stateless judges it offers, by name (`exit`, `arrange`; `meld`, `hand-value`; `knock`), each a
+    `Judge` (called as its `run`): the JSON API serves each at `/api/v1/referee/<game>/<name>` and describes it from
+    the declaration, the pages' exit check asks `exit` and `arrange`.
+    `timings` are the moments of an exit its settlement tells apart (C-4, C-5), the usual one first (none: the game
+    does not ask). `quick_preview(players)` gives what a quick score's choices come to, for its form to show as they
+    change (Continental: each opponent's payment by "twos-jokers-timing-one_suit", C-12); None: no preview.
     """
 
     name: str  # as a log's entry 1 and the API write it
@@ -117,7 +156,7 @@ class Game:
     choice: str  # the start form's label for it, with its seats (a message key)
     seats: range  # how many players sit at it
     scoring: str  # one of SCORINGS
-    jokers: int  # in its decks, besides two 52-card decks (K-2)
+    jokers: int  # in its decks, besides its 52-card decks (K-2)
     entry_types: tuple[str, ...]  # besides `create` and the corrections
     rules: Rules
     stats: Stats
@@ -128,10 +167,29 @@ class Game:
     # The game's own words for what the pages say of a deal (message keys): Rami plays rounds (`manches`), so
     # ("Deal %(n)s", "Round %(n)s") and so on; a key not listed is the game's word already.
     words: tuple[tuple[str, str], ...] = ()
+    judges: Mapping[str, Judge] = field(default_factory=dict)
+    timings: tuple[str, ...] = ()
+    quick_preview: Callable[[int], dict[str, int]] | None = None
+    # An entry's fields with its cards as their canonical text (`10H`, `JK=7H`), before it is judged or written:
+    # its fields.py's `canonical_cards`, by its CARDS (which field of which entry type holds which cards, read by
+    # `referee.canonical`); `CardError` (K-1) names a card that is not one, `Malformed` a field not the list it
+    # should be. A game none of whose fields holds cards keeps them as they are.
+    canonical: Callable[[object, dict], dict] = no_cards
+    decks: int = 2  # its 52-card decks (K-2): two, or one (Gin, G-1)
 
     def __post_init__(self) -> None:
         if self.scoring not in SCORINGS:
             raise ValueError(f"{self.name}: scoring is one of {SCORINGS}, not {self.scoring!r}")
+
+    @property
+    def higher_wins(self) -> bool:
+        """Whether the higher score is the better (a balance, points for), or the lower (points against)."""
+        return self.scoring in HIGHER_WINS
+
+    @property
+    def signed(self) -> bool:
+        """Whether its scores are signed transfers (a balance: +12, -4), shown with their sign."""
+        return self.scoring == "balance"
 
     def has(self, feature: str) -> bool:
         """Whether the game does `feature` (see the class's docstring)."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from referee.continental.game import GAME as _CONTINENTAL
 from referee.game import Game
+from referee.gin.game import GAME as _GIN
 from referee.rami.game import GAME as _RAMI
 from referee.violations import Malformed
 
-ALL: tuple[Game, ...] = (_CONTINENTAL, _RAMI)  # in the order the pages list them; the first is the default
+ALL: tuple[Game, ...] = (_CONTINENTAL, _RAMI, _GIN)  # in the order the pages list them; the first is the default
 GAMES: dict[str, Game] = {game.name: game for game in ALL}
 NAMES: tuple[str, ...] = tuple(GAMES)
 DEFAULT: Game = ALL[0]

@@ -9,15 +9,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import games
+from referee import closing, games
 from referee.entry import CORRECTIONS, Entry, effective
-from referee.game import Game, Rules
+from referee.game import Game
 from referee.violations import N_, Malformed, Refusal, Violation
-
-
-def game_module(name: object) -> Rules:
-    """The fold of the game called `name` (`referee.games.get(name).rules`)."""
-    return games.get(name).rules
 
 
 def game_of(entries: list[Entry]) -> Game:
@@ -115,6 +110,7 @@ def append(entries: list[Entry], current: Replay, entry: Entry) -> Replay:
     """
     game = game_of(entries).rules
     if entry.type in CORRECTIONS:
+        closing.guard_correction(current.state, entry)  # E-7: at a closed table, the host's alone
         return replay([*entries, entry])
     state = game.clone(current.state)
     verdict = game.apply(state, entry)

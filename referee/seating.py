@@ -1,8 +1,9 @@
 """A tournament's seating, round by round: how many tables of which size, and who sits together.
 
 Pure: players are numbers, the pairs that already met are counted by the caller, randomness comes in as a
-`random.Random`. Tables seat `size` players, or one fewer when the count does not divide, within the game's
-seats (`Game.seats`); they differ by one seat at most. A draw avoids seating two players together again while
+`random.Random`. Tables seat `size` players, or one fewer, or one more when the count does not divide, within the
+game's seats (`Game.seats`); they differ by one seat at most. Whoever still cannot be seated has a bye that round,
+in turn: nobody has two before everyone present has had one. A draw avoids seating two players together again while
 another seating allows it: it searches (local swaps between tables, led by the pairs that meet again) for a
 seating with as few pairs meeting again as it can find, first; then, for a swiss round, players of close
 standing together.
@@ -20,16 +21,44 @@ STALE = 300  # moves in a row that find no better seating than the best: it is a
 
 
 def table_sizes(count: int, size: int, seats: range) -> list[int] | None:
-    """The tables' sizes for `count` players at tables of `size`: full tables first, then those one short.
-    None when a table would fall outside the game's seats."""
+    """The tables' sizes for `count` players at tables of `size`, every player seated: tables of `size` or one fewer
+    (the fewest tables), else of `size` or one more (the most tables); largest first, so tables differ by one seat
+    at most. None when no such tables fall within the game's seats (API.md: table size ± 1, within the game's)."""
     if size not in seats or count < 1:
         return None
+    for sizes in (_fewer(count, size), _more(count, size)):
+        if sizes and all(s in seats for s in sizes):
+            return sizes
+    return None
+
+
+def _fewer(count: int, size: int) -> list[int] | None:
     tables = math.ceil(count / size)
     full = count - tables * (size - 1)
-    sizes = [size] * full + [size - 1] * (tables - full)
-    if full < 0 or any(s not in seats for s in sizes):
-        return None
-    return sizes
+    return [size] * full + [size - 1] * (tables - full) if full >= 0 else None
+
+
+def _more(count: int, size: int) -> list[int] | None:
+    tables = count // size
+    extra = count - tables * size
+    return [size + 1] * extra + [size] * (tables - extra) if tables and extra <= tables else None
+
+
+def seated_sizes(count: int, size: int, seats: range) -> list[int] | None:
+    """The tables' sizes for as many of `count` players present as can be seated (`table_sizes` of the most that
+    fit); `count - sum(sizes)` sit the round out (byes). None when not even one table can be made."""
+    for seated in range(count, 0, -1):
+        sizes = table_sizes(seated, size, seats)
+        if sizes is not None:
+            return sizes
+    return None
+
+
+def byes(players: Sequence[int], count: int, had: dict[int, int], rng: random.Random) -> list[int]:
+    """The `count` players who sit this round out: those with the fewest byes so far (`had`), ties drawn, so that
+    nobody has a second bye before everyone present has had one."""
+    order = sorted(players, key=lambda p: (had.get(p, 0), rng.random()))
+    return sorted(order[:count])
 
 
 def pair(a: int, b: int) -> tuple[int, int]:

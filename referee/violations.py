@@ -4,7 +4,7 @@ The referee names facts, never in a language: a `key` is the English template of
 also the msgid the edge translates, `pybabel extract` finds it) and `params` fill it, seats as numbers
 (`player`, `dealer`...), cards as canonical texts (`card`, `cards`...), entry types as themselves
 (`type`), suits as letters (`suits`), a nested message as `{"key", "params"}` (`cause`).
-`api/application/texts.py` renders them with the players' names, `api/web/messages.py` in the reader's language. `message` is the
+`api/application/texts.py` renders them with the players' names, `api/web/words/messages.py` in the reader's language. `message` is the
 key filled plainly (seats as "seat 2"), for logs and tests.
 """
 

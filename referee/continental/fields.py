@@ -2,26 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Set
+
+from referee import canonical
 from referee.cards import Card, parse_card
 from referee.entry import Entry
+from referee.fields import TABLE_ENTRIES, check_keys
 from referee.violations import Malformed
 
 # Fields of `data` per entry type and tracking: (required, optional). `seat` travels as Entry.seat.
 FIELDS = {
     ("deal", "full"): ({"dealer", "upcard"}, set()),
-    ("deal", "results"): ({"dealer"}, set()),
+    ("deal", "results"): ({"dealer"}, {"by"}),  # by: the seat whose phone wrote it (referee.scorekeeping)
     ("draw", "full"): ({"from"}, set()),
     ("discard", "full"): ({"card"}, set()),
     ("exit", "full"): ({"runs"}, set()),
-    ("exit", "results"): (set(), {"runs", "counts", "timing"}),  # runs, or counts (a quick score)
-    ("null_deal", "results"): (set(), set()),
-    ("adjust", "full"): ({"scores", "reason"}, set()),  # E-5, referee.adjust
-    ("adjust", "results"): ({"scores", "reason"}, set()),
-    ("confirm", "full"): ({"target"}, set()),  # E-6, referee.confirmations
-    ("confirm", "results"): ({"target"}, set()),
-    ("dispute", "full"): ({"target"}, set()),
-    ("dispute", "results"): ({"target"}, set()),
+    ("exit", "results"): (set(), {"runs", "counts", "timing", "by"}),  # runs, or counts (a quick score)
+    ("null_deal", "results"): (set(), {"by"}),
+    **TABLE_ENTRIES,
 }
+
+# The fields that hold cards, by entry type, and how they are written (referee.canonical).
+CARDS: dict[str, dict[str, canonical.Reader]] = {
+    "deal": {"upcard": canonical.card},
+    "discard": {"card": canonical.card},
+    "exit": {"runs": canonical.melds},
+}
+
+
+def canonical_cards(type_: object, data: dict) -> dict:
+    """An entry's fields with their cards as canonical text, by CARDS (the game's `Game.canonical`)."""
+    return canonical.canonical(CARDS, type_, data)
 
 
 def _any_tracking() -> dict[str, set[str]]:
@@ -34,34 +45,26 @@ def _any_tracking() -> dict[str, set[str]]:
 _FIELDS_ANY = _any_tracking()
 
 
+def _other_tracking(entry: Entry, tracking: str, extra: Set[str]) -> None:
+    """A field of the other tracking, said so."""
+    if extra == {"timing"}:
+        raise Malformed("%(type)s does not take timing with %(tracking)s tracking (the referee works the timing "
+                        "out itself in full tracking)", type=entry.type, tracking=tracking)
+    if "counts" in extra:
+        raise Malformed("%(type)s does not take counts with %(tracking)s tracking (a quick score by counts is "
+                        "for results tracking)", type=entry.type, tracking=tracking)
+
+
 def check_fields(entry: Entry, tracking: str) -> None:
     """Refuse a field that is missing or that this entry type does not take."""
-    data = entry.data
-    if not isinstance(data, dict):
+    if not isinstance(entry.data, dict):
         raise Malformed("%(type)s: the entry's fields must be a JSON object", type=entry.type)
     spec = FIELDS.get((entry.type, tracking))
     if spec is None:  # a type of the other tracking mode: the game handler refuses it by rule
         spec = (set(), _FIELDS_ANY[entry.type])
-    required, optional = spec
-    keys = data.keys()
-    if keys == required:
-        return  # the common case, checked cheaply
-    extra = keys - required - optional - {"seat"}
-    if extra:
-        if extra == {"timing"}:
-            raise Malformed("%(type)s does not take timing with %(tracking)s tracking (the referee works the timing "
-                            "out itself in full tracking)", type=entry.type, tracking=tracking)
-        if "counts" in extra:
-            raise Malformed("%(type)s does not take counts with %(tracking)s tracking (a quick score by counts is "
-                            "for results tracking)", type=entry.type, tracking=tracking)
-        raise Malformed("%(type)s does not take %(names)s with %(tracking)s tracking", type=entry.type,
-                        names=sorted(extra), tracking=tracking)
-    missing = required - keys
-    if missing:
-        raise Malformed("%(type)s needs %(names)s", type=entry.type, names=[f"`{name}`" for name in sorted(missing)])
-    if "seat" in data and data["seat"] != entry.seat:
-        raise Malformed("%(type)s: `seat` %(value)s disagrees with the entry's seat %(seat)s", type=entry.type,
-                        value=repr(data["seat"]), seat=repr(entry.seat))
+
+    if entry.data.keys() != spec[0]:  # the common case needs no call (a replay checks every entry)
+        check_keys(entry, *spec, tracking, _other_tracking)
 
 
 def seat_of(entry: Entry, n: int) -> int:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.continental import places, stats, table
-from referee.continental.settlement import is_wild
+from referee.continental import fields, judges, places, quick, stats, table
+from referee.continental.settlement import TIMINGS, is_wild
 from referee.continental.state import JOKERS, SEATS
 from referee.game import Game
 from referee.violations import N_
@@ -18,7 +18,11 @@ GAME = Game(
     entry_types=table.ENTRY_TYPES,
     rules=table,
     stats=stats,
+    canonical=fields.canonical_cards,
     features=frozenset({"upcard"}),
     places=places.places,
     is_wild=is_wild,  # C-1: every 2 and every joker
+    judges=judges.JUDGES,
+    timings=TIMINGS,  # C-4, C-5: later, on the first turn, without drawing
+    quick_preview=quick.previews,
 )

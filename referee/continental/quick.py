@@ -24,6 +24,13 @@ MAX_JOKERS = JOKERS  # K-2: 2
 MOMENT_RULE = {"later": "C-4", "first_turn": "C-4", "without_drawing": "C-5"}
 
 
+def previews(players: int) -> dict[str, int]:
+    """What each opponent pays (C-12) for every exit by counts a hand can hold (K-2), keyed
+    "twos-jokers-timing-one_suit": the quick form shows it as its choices change, the referee's arithmetic."""
+    return {f"{t}-{j}-{timing}-{int(suit)}": settlement_for(t, j, suit, players, timing).per_opponent
+            for t in range(MAX_TWOS + 1) for j in range(MAX_JOKERS + 1) for timing in TIMINGS for suit in (False, True)}
+
+
 def read_counts(entry: Entry) -> tuple[int, int, bool]:
     """The counts of a quick exit; a missing, unknown or mistyped count is Malformed (400)."""
     counts = entry.data.get("counts")

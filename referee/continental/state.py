@@ -67,6 +67,7 @@ class Table:
     actors: Actors = field(default_factory=Actors)  # seq -> seat that may correct it
     adjustments: list = field(default_factory=list)  # E-5 rulings (referee.adjust.Adjustment), in log order
     confirmations: dict | None = None  # E-6: seq -> referee.confirmations.Shown; None: the table does not ask
+    closed: int | None = None  # E-7: the seq of the `close` entry that ended the table (referee.closing)
     n: int = field(init=False)  # the number of players, read on every entry
 
     def __post_init__(self) -> None:
@@ -93,5 +94,5 @@ class Table:
             list(self.players), self.tracking, list(self.balances), list(self.results), self.first_dealer,
             self.deals_done, self.deal.copy() if self.deal else None,
             None if self.winners is None else list(self.winners), self.actors.copy(), list(self.adjustments),
-            None if self.confirmations is None else dict(self.confirmations),
+            None if self.confirmations is None else dict(self.confirmations), self.closed,
         )

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, NoReturn
 
-from referee import adjust, confirmations
+from referee import adjust, confirmations, scorekeeping
 from referee.continental import going_out, session, turns
 from referee.continental.fields import check_fields
 from referee.continental.going_out import withdrawn
@@ -24,13 +24,13 @@ from referee.continental.session import normalise_options
 from referee.continental.state import Table
 from referee.continental.view import view
 from referee.entry import CORRECTIONS, Entry
+from referee.rulebook import Rulebook
 from referee.violations import Malformed
 
 __all__ = ["start", "check", "fold", "apply", "clone", "view", "due", "actor", "withdrawn",
            "normalise_options"]  # the protocol
 
-# Each entry type: (check, fold). The check reads the table and raises the refusal or gives the facts; the fold
-# enters those facts and never refuses. So a refused entry has changed nothing, whatever the check found first.
+# Each entry type: (check, fold), applied by `referee.rulebook` (a refused entry has changed nothing).
 RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = confirmations.watch({
     "deal": (session.check_deal, session.start_deal),
     "draw": (turns.check_draw, turns.draw),
@@ -38,9 +38,12 @@ RULES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = confirmations.
     "exit": (going_out.check_exit, going_out.exit_entry),
     "null_deal": (going_out.check_null_deal, going_out.null_deal_entry),
     "adjust": (adjust.check, session.adjusted),
-}, {"exit": lambda table, entry: entry.seat})  # E-6: an exit waits for another seat's confirmation
+}, {"exit": lambda table, entry: entry.seat,  # E-6: an exit waits for another seat's confirmation
+    "null_deal": lambda table, entry: None},  # and a null deal a seat's phone wrote (the host's was final)
+    by_seat_only=frozenset({"null_deal"}))
 ENTRY_TYPES = tuple(RULES)
 _SEATED = frozenset(("draw", "discard", "exit", "confirm", "dispute"))  # written by the acting seat's token
+TABLE_RESULTS = frozenset(("deal", "exit", "null_deal"))  # results tracking: any seat's phone writes them
 
 
 def start(entry: Entry) -> Table:
@@ -48,10 +51,6 @@ def start(entry: Entry) -> Table:
     if entry.type != "create":
         raise Malformed("a table's log starts with its `create` entry")
     return session.create(entry)
-
-
-def _rule(entry: Entry) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    return RULES.get(entry.type) or _unknown(entry)
 
 
 def _unknown(entry: Entry) -> NoReturn:
@@ -62,39 +61,24 @@ def _unknown(entry: Entry) -> NoReturn:
                     choices=list(ENTRY_TYPES))
 
 
-def check(table: Table, entry: Entry):
-    """Check an entry against the table, changing nothing: raise its refusal, or give what `fold` enters."""
-    checker, _ = _rule(entry)
-    check_fields(entry, table.tracking)
-    return checker(table, entry)
+def _actor_of(table: Table, type_: object, seat: object, data: dict) -> int | None:
+    """The seat whose token writes an entry of `type_` (None: the host only): a deal is its dealer's; at a table
+    that keeps only the results, a deal, exit or null deal is any seat's (`by`, referee.scorekeeping)."""
+    if "by" in data:
+        by = scorekeeping.writer(table, type_, data, TABLE_RESULTS)
+        if by is not None:
+            return by
+    if type_ in _SEATED:  # the most entries: first
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+    if type_ == "deal":
+        dealer = data.get("dealer")  # absent when the app is to draw the first dealer
+        return dealer if isinstance(dealer, int) and not isinstance(dealer, bool) else table.next_dealer
+    return None
 
 
-def fold(table: Table, entry: Entry, checked) -> dict | None:
-    """Enter a checked entry into the table; return the verdict of an exit."""
-    verdict = _rule(entry)[1](table, entry, checked)
-    table.actors[entry.seq] = _corrector(table, entry)
-    return verdict
-
-
-def apply(table: Table, entry: Entry) -> dict | None:
-    """`fold(table, entry, check(table, entry))`, in one step: the replay's path."""
-    try:
-        checker, folder = RULES[entry.type]
-    except KeyError:
-        _unknown(entry)
-    check_fields(entry, table.tracking)
-    checked = checker(table, entry)  # a refusal leaves here: nothing has changed
-    verdict = folder(table, entry, checked)
-    table.actors[entry.seq] = _corrector(table, entry)
-    return verdict
-
-
-def _corrector(table: Table, entry: Entry) -> int | None:
-    """The seat that may void or replace `entry` (None: the host only). E-2 *Reading*: an exit, valid or
-    invalid, is corrected by the host only (its cards stay known, C-11)."""
-    if entry.type == "exit":
-        return None
-    return entry.seat if entry.type in _SEATED else _actor(table, entry)
+# E-2 *Reading*: an exit, valid or invalid, is corrected by the host only (its cards stay known, C-11).
+RULEBOOK = Rulebook(RULES, check_fields, _actor_of, _unknown, host_corrects=frozenset({"exit"}))
+check, fold, apply, actor = RULEBOOK.check, RULEBOOK.fold, RULEBOOK.apply, RULEBOOK.actor
 
 
 def clone(table: Table) -> Table:
@@ -105,29 +89,3 @@ def clone(table: Table) -> Table:
 def due(table: Table, now: datetime) -> list[dict]:
     """Continental has no clock: nothing is ever due."""
     return []
-
-
-def actor(table: Table, entry: Entry) -> int | None:
-    """The seat whose token may write the entry; None means the host only."""
-    if entry.type in CORRECTIONS:
-        target = entry.data.get("target")
-        seat = table.actors.get(target) if isinstance(target, int) else None
-        if entry.type == "replace":
-            body = entry.data.get("entry")
-            if not isinstance(body, dict) or _actor_of(table, body.get("type"), body.get("seat"), body) != seat:
-                return None  # a replacement acting for another seat is the host's to write
-        return seat
-    return _actor(table, entry)
-
-
-def _actor(table: Table, entry: Entry) -> int | None:
-    return _actor_of(table, entry.type, entry.seat, entry.data)
-
-
-def _actor_of(table: Table, type_: object, seat: object, data: dict) -> int | None:
-    if type_ == "deal":
-        dealer = data.get("dealer")  # absent when the app is to draw the first dealer
-        return dealer if isinstance(dealer, int) and not isinstance(dealer, bool) else table.next_dealer
-    if type_ in _SEATED:
-        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-    return None

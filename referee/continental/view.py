@@ -23,7 +23,7 @@ def view(table: Table) -> dict:
         "game": "continental",
         "options": {},
         "tracking": table.tracking,
-        "status": "finished" if table.finished else "playing",
+        "status": "finished" if table.finished else "closed" if table.closed is not None else "playing",  # E-7
         "winners": None if table.winners is None else list(table.winners),
         "players": [{"seat": seat, "name": name, "score": table.balances[seat]}
                     for seat, name in enumerate(table.players)],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
+from referee import canonical
 from referee.cards import Card, CardError, parse_card
 from referee.entry import Entry
 from referee.melds import Placed, parse_placed
@@ -11,19 +12,35 @@ from referee.violations import Malformed
 
 # The fields each entry type takes besides `type` and `seat` (API.md); any other is malformed.
 FIELDS = {
-    "deal": frozenset({"dealer"}),
+    "deal": frozenset({"dealer", "by"}),  # by: the seat whose phone wrote it (referee.scorekeeping)
     "draw": frozenset({"from"}),
     "discard": frozenset({"card"}),
     "meld": frozenset({"melds"}),
     "lay_off": frozenset({"meld", "cards"}),
     "retrieve_joker": frozenset({"meld", "card"}),
     "hand": frozenset({"cards"}),
-    "round": frozenset({"winner", "hands", "points"}),  # points: a quick score (referee.rami.quick)
+    "round": frozenset({"winner", "hands", "points", "by"}),  # points: a quick score (referee.rami.quick)
     "timeout": frozenset({"for_seat"}),
     "adjust": frozenset({"scores", "reason"}),  # E-5, referee.adjust
     "confirm": frozenset({"target"}),  # E-6, referee.confirmations
     "dispute": frozenset({"target"}),
 }
+
+# The fields that hold cards, by entry type, and how they are written (referee.canonical): a hand's `cards` are plain
+# cards, a lay-off's are laid (a wild with its announcement).
+CARDS: dict[str, dict[str, canonical.Reader]] = {
+    "discard": {"card": canonical.card},
+    "retrieve_joker": {"card": canonical.card},
+    "meld": {"melds": canonical.melds},
+    "lay_off": {"cards": canonical.laid},
+    "hand": {"cards": canonical.cards},
+    "round": {"hands": canonical.hands},
+}
+
+
+def canonical_cards(type_: object, data: dict) -> dict:
+    """An entry's fields with their cards as canonical text, by CARDS (the game's `Game.canonical`)."""
+    return canonical.canonical(CARDS, type_, data)
 
 
 def check_fields(entry: Entry) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.game import Game
-from referee.rami import meld, stats, table
+from referee.rami import fields, judges, meld, stats, table
 from referee.rami.state import JOKERS, SEATS
 from referee.violations import N_
 
@@ -39,6 +39,8 @@ GAME = Game(
     form_options=options_from,
     places=meld.places,
     is_wild=meld.is_wild,  # jokers only
+    judges=judges.JUDGES,
+    canonical=fields.canonical_cards,
     words=(  # R-3..R-16 speak of rounds (French: manches), never of deals (donnes)
         ("Deal", N_("Round")), ("Deal %(n)s", N_("Round %(n)s")), ("Deal by deal", N_("Round by round")),
         ("Deals played: %(n)s", N_("Rounds played: %(n)s")), ("No deal has ended yet.", N_("No round has ended yet.")),
@@ -46,5 +48,6 @@ GAME = Game(
         ("Deals ended: %(a)s now, %(b)s after.", N_("Rounds ended: %(a)s now, %(b)s after.")),
         ("Deal the cards and enter the deal.", N_("Deal the cards and start the round.")),
         ("Enter the result of the deal.", N_("Enter the result of the round.")),
+        ("deal %(n)s", N_("round %(n)s")),
     ),
 )

@@ -108,6 +108,7 @@ class Table:
     actors: Actors = field(default_factory=Actors)  # seq -> the seat that may correct it (E-2)
     adjustments: list = field(default_factory=list)  # E-5 rulings (referee.adjust.Adjustment), in log order
     confirmations: dict | None = None  # E-6: seq -> referee.confirmations.Shown; None: the table does not ask
+    closed: int | None = None  # E-7: the seq of the `close` entry that ended the table (referee.closing)
 
     @property
     def scores(self) -> list[int]:
@@ -118,7 +119,8 @@ class Table:
         return Table(list(self.players), dict(self.options), self.tracking, list(self.totals),
                      [dict(r) for r in self.results], self.deal.copy() if self.deal else None,
                      self.status, list(self.winners) if self.winners is not None else None, self.actors.copy(),
-                     list(self.adjustments), None if self.confirmations is None else dict(self.confirmations))
+                     list(self.adjustments), None if self.confirmations is None else dict(self.confirmations),
+                     self.closed)
 
 
 OPTIONS = {

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from referee import games
+from referee.stats.counted import counted_scores
 from referee.stats.table import Summary
 
 
@@ -44,7 +45,8 @@ def tables(played: list[Played], names: dict[str, str]) -> list[dict]:
 
 
 def standings(played: list[Played], names: dict[str, str]) -> dict[str, list[dict]]:
-    """Each game's standings, by its scoring (`balance_standings`, `penalty_standings`). Finished tables only;
+    """Each game's standings, by its scoring (`balance_standings`, `penalty_standings`, `points_standings`).
+    Finished tables only;
     best first."""
     return {game.name: STANDINGS[game.scoring](finished(played, game.name), names) for game in games.ALL}
 
@@ -78,9 +80,30 @@ def penalty_standings(done: list[Played], names: dict[str, str]) -> list[dict]:
     return sorted(rows.values(), key=lambda r: (-r["won"], r["average_total"], r["player"].casefold()))
 
 
-STANDINGS = {"balance": balance_standings, "penalty": penalty_standings}  # by `Game.scoring`
+def margin(summary: Summary, seat: int) -> int:
+    """A finished game's result for a seat (G-11): its total less the best other's (the winner's is positive)."""
+    return counted_scores(summary.scores, "points")[seat]
+
+
+def points_standings(done: list[Played], names: dict[str, str]) -> list[dict]:
+    """Games, games won, their results summed (the winner's total less the loser's, G-11: the loser's is that
+    taken away), hands won (the most games won first, then the best result)."""
+    rows: dict[str, dict] = {}
+    for p in done:
+        for seat, member in enumerate(p.seats):
+            row = rows.setdefault(member, {"player": names.get(member, member), "member": member, "games": 0,
+                                           "won": 0, "result": 0, "hands_won": 0})
+            row["games"] += 1
+            row["won"] += p.summary.won_by(seat)
+            row["result"] += margin(p.summary, seat)
+            row["hands_won"] += sum(1 for d in p.summary.deals if d.winner == seat)
+    return sorted(rows.values(), key=lambda r: (-r["won"], -r["result"], r["player"].casefold()))
+
+
+STANDINGS = {"balance": balance_standings, "penalty": penalty_standings, "points": points_standings}  # by scoring
 COLUMNS = {"balance": ("player", "member", "sessions", "won", "balance"),  # a standings row's fields, by scoring
-           "penalty": ("player", "member", "games", "won", "average_total", "rounds_won")}
+           "penalty": ("player", "member", "games", "won", "average_total", "rounds_won"),
+           "points": ("player", "member", "games", "won", "result", "hands_won")}
 
 
 def rulings(played: list[Played], names: dict[str, str]) -> list[dict]:
@@ -142,8 +165,9 @@ def form(played: list[Played], member: str, game: str, last: int = 10) -> list[d
 
 def over_time(played: list[Played], game: str, names: dict[str, str]) -> dict:
     """Standings after each finished table of the game, oldest first: the summed balance (balance scoring)
-    or the games won (penalty scoring). `{"tables": [ids], "players": [{"member", "player", "values": [...]}]}`."""
-    balance = games.get(game).scoring == "balance"
+    or the games won (penalty and points scoring). `{"tables": [ids], "players": [{"member", "player", "values":
+    [...]}]}`."""
+    balance = games.get(game).signed
     done = finished(played, game)
     members = list(dict.fromkeys(m for p in done for m in p.seats))
     running = {m: 0 for m in members}

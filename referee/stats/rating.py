@@ -67,7 +67,7 @@ def fold(played: Iterable[Played]) -> dict:
     history: dict[str, list[tuple[int, float]]] = {}
     counted: dict[str, int] = {}
     for index, p in enumerate(order):
-        higher_wins = games.get(p.summary.game).scoring == "balance"
+        higher_wins = games.get(p.summary.game).higher_wins
         changes = table_changes(ratings, p.seats, p.summary.scores, higher_wins)
         for member, change in zip(p.seats, changes, strict=True):
             ratings[member] = ratings.get(member, START) + change

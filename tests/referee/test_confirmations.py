@@ -52,8 +52,8 @@ def test_a_result_waits_counts_and_another_seat_makes_it_final(game):
     assert table.status(seq)["status"] == "waiting"
     assert any(p["score"] for p in table.view["players"])  # it counts while it waits
     table.enter("confirm", 2, target=seq)
-    assert table.status(seq) == {"seq": seq, "type": table.entries[seq - 1].type, "seat": 1, "deal": 1,
-                                 "status": "confirmed", "confirmed_by": 2, "disputed_by": []}
+    assert table.status(seq) == {"seq": seq, "type": table.entries[seq - 1].type, "seat": 1, "by": None, "owner": 1,
+                                 "deal": 1, "status": "confirmed", "confirmed_by": 2, "disputed_by": []}
 
 
 @pytest.mark.parametrize("game", ["continental", "rami"])

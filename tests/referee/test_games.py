@@ -14,7 +14,7 @@ from referee.violations import Malformed
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ("start", "apply", "clone", "view", "due", "actor", "normalise_options")
-FEATURES = {"clock", "pickup", "table_melds", "upcard"}
+FEATURES = {"clock", "knock", "pickup", "table_melds", "upcard"}
 
 
 @pytest.mark.parametrize("game", games.ALL, ids=lambda g: g.name)
@@ -35,10 +35,10 @@ def test_an_unknown_game_is_refused_as_the_log_names_it():
 
 def test_an_unknown_games_message_lists_every_game_the_registry_holds(monkeypatch):
     """The message reads the registry: a game added there is named in it, with no message to edit."""
-    assert str(pytest.raises(Malformed, games.get, "chess").value) == "unknown game 'chess': continental or rami"
+    assert str(pytest.raises(Malformed, games.get, "chess").value) == "unknown game 'chess': continental, rami or gin"
     monkeypatch.setattr(games, "NAMES", (*games.NAMES, "belote"))
     assert str(pytest.raises(Malformed, games.get, "chess").value) == \
-        "unknown game 'chess': continental, rami or belote"
+        "unknown game 'chess': continental, rami, gin or belote"
 
 
 def test_a_descriptor_refuses_a_scoring_it_does_not_know():

@@ -3,11 +3,13 @@
 import pytest
 
 from api import create_app
+from referee import games
 
 EXIT = "/api/v1/referee/continental/exit"
 ARRANGE = "/api/v1/referee/continental/arrange"
 MELD = "/api/v1/referee/rami/meld"
 HAND = "/api/v1/referee/rami/hand-value"
+KNOCK = "/api/v1/referee/gin/knock"
 SEED = [["3C", "4C", "5C"], ["6S", "7S", "8S"], ["9H", "10H", "JH"], ["QD", "KD", "AD"], ["9C", "10C", "JC"]]
 SEED_CARDS = [c for run in SEED for c in run]
 
@@ -125,3 +127,21 @@ def test_openapi_describes_the_four_endpoints_with_their_schemas(referee_client)
     assert schemas["ExitRequest"]["properties"]["players"]["enum"] == [4, 5]
     assert {"valid", "violations", "settlement"} <= set(schemas["ExitVerdict"]["properties"])
     assert "Problem" in schemas
+
+
+def test_every_judge_a_game_offers_is_served_and_described(referee_client):
+    """The stateless referee serves what each game declares (`Game.judges`), at /api/v1/referee/<game>/<judge>."""
+    described = referee_client.get("/api/openapi.json").json["paths"]
+    offered = [f"/api/v1/referee/{game.name}/{name}" for game in games.ALL for name in game.judges]
+    assert sorted(offered) == sorted([EXIT, ARRANGE, MELD, HAND, KNOCK])
+    for path in offered:
+        assert problem(referee_client.post(path, json={}))["status"] == 400  # read, not a 404 or 405
+        assert "post" in described[path]
+    for game in games.ALL:  # each described from its declaration: its summary, its shapes, what it may refuse
+        for name, judge in game.judges.items():
+            operation = described[f"/api/v1/referee/{game.name}/{name}"]["post"]
+            assert operation["summary"] == judge.summary
+            body = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+            answer = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+            assert (body.rsplit("/", 1)[-1], answer.rsplit("/", 1)[-1]) == (judge.request, judge.answer)
+            assert ("422" in operation["responses"]) is judge.refuses

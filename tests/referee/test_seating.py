@@ -7,11 +7,11 @@ import random
 from referee.seating import again, draw, met_pairs, table_sizes
 
 
-def test_tables_seat_the_size_or_one_fewer_within_the_games_seats():
+def test_tables_seat_the_size_or_one_fewer_or_one_more_within_the_games_seats():
     assert table_sizes(12, 4, range(4, 6)) == [4, 4, 4]
     assert table_sizes(13, 4, range(2, 5)) == [4, 3, 3, 3]
     assert table_sizes(14, 5, range(4, 6)) == [5, 5, 4]
-    assert table_sizes(9, 4, range(4, 6)) is None  # 3 + 3 + 3 would be below continental's four
+    assert table_sizes(9, 4, range(4, 6)) == [5, 4]  # 3 + 3 + 3 would be below continental's four: one more
     assert table_sizes(12, 6, range(4, 6)) is None  # a table of six is beyond the game
     assert table_sizes(7, 4, range(2, 5)) == [4, 3]
 
