@@ -2,13 +2,27 @@
 
 from events import seal
 from events.chain import ChainError, entry_hash, export_lines, read_export
-from events.groups import GroupRecord, GroupTable, NameTaken
 from events.records import Conflict, StoredEntry, TableRecord
-from events.side import JoinCode, Snapshot
+from events.repositories import (
+    Claim,
+    GroupRecord,
+    GroupTable,
+    JoinCode,
+    MemberForgotten,
+    NameTaken,
+    NewTable,
+    Records,
+    RosterMoved,
+    RoundTaken,
+    Taken,
+    TournamentRecord,
+    TournamentTable,
+)
 from events.store import Head, Store
-from events.tournaments import NewTable, RoundTaken, TournamentRecord, TournamentTable
+from events.store.snapshots import Snapshot
 
-__all__ = ["ChainError", "Conflict", "Head", "JoinCode", "Snapshot", "Store", "StoredEntry", "TableRecord",
+__all__ = ["ChainError", "Conflict", "Head", "JoinCode", "Records", "Snapshot", "Store", "StoredEntry", "TableRecord",
            "entry_hash", "export_lines", "read_export", "seal"]
-__all__ += ["GroupRecord", "GroupTable", "NameTaken"]
-__all__ += ["NewTable", "RoundTaken", "TournamentRecord", "TournamentTable"]
+__all__ += ["GroupRecord", "GroupTable", "MemberForgotten", "NameTaken"]
+__all__ += ["NewTable", "RosterMoved", "RoundTaken", "TournamentRecord", "TournamentTable"]
+__all__ += ["Claim", "Taken"]

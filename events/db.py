@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from flask import Flask, current_app
 from flask.cli import AppGroup
 
+from events.repositories import Records
 from events.store import Store
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -124,8 +125,9 @@ def write_transaction(engine: sa.Engine) -> Writing:
     return Writing(engine)
 
 
-def upgrade(url: str, revision: str = "head") -> None:
-    """Apply the migrations to the database at `url` (idempotent)."""
+def upgrade(url: str, revision: str = "head", secret: str | None = None) -> None:
+    """Apply the migrations to the database at `url` (idempotent). `secret`: the server's SECRET_KEY, which
+    migration 0017 seals the join codes' tokens under (not needed on a database with no join codes)."""
     from alembic import command
     from alembic.config import Config
 
@@ -135,24 +137,31 @@ def upgrade(url: str, revision: str = "head") -> None:
             config = Config()
             config.set_main_option("script_location", str(MIGRATIONS))
             config.attributes["connection"] = conn
+            config.attributes["secret"] = secret
             command.upgrade(config, revision)
     finally:
         engine.dispose()
 
 
 class _Holder:
-    """The app's store, made on first use so that starting the app never connects."""
+    """The app's store and the records beside its log, made on first use so that starting the app never
+    connects."""
 
     def __init__(self, url: str):
         self.url = url
         self.store: Store | None = None
+        self.records: Records | None = None
         self.lock = threading.Lock()
 
     def get(self) -> Store:
+        return self.opened()[0]
+
+    def opened(self) -> tuple[Store, Records]:
         with self.lock:
-            if self.store is None:
+            if self.store is None or self.records is None:
                 self.store = open_store(self.url)
-            return self.store
+                self.records = Records.over(self.store)
+            return self.store, self.records
 
 
 @contextmanager
@@ -184,8 +193,14 @@ def open_store(url: str) -> Store:
 
 
 def get_store() -> Store:
-    """Give the current app's event store."""
+    """Give the current app's event store (api/shell/context.py gives it to the application, and nothing else asks
+    it here: tests/test_layers.py)."""
     return current_app.extensions["events"].get()
+
+
+def get_records() -> Records:
+    """Give the records beside the current app's log (its repositories, over the store's engine)."""
+    return current_app.extensions["events"].opened()[1]
 
 
 def dispose(app: Flask) -> None:
@@ -201,7 +216,7 @@ db_cli = AppGroup("db", help="The event store's database.")
 @db_cli.command("upgrade")
 def upgrade_command():
     """Apply the schema migrations to DATABASE_URL."""
-    upgrade(current_app.config["DATABASE_URL"])
+    upgrade(current_app.config["DATABASE_URL"], secret=current_app.config["SECRET_KEY"])
     click.echo("database is up to date")
 
 

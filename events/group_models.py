@@ -11,13 +11,16 @@ from events.models import EntryRow, TableRow, table_of
 
 
 class GroupRow(SQLModel, table=True):
-    """A group: its name and the sha256 of its token (the token itself is never stored)."""
+    """A group: its name and the sha256 of its two tokens (neither is ever stored): `token_hash` the admin's (a
+    group made before migration 0014 had one token: it is the admin's), `members_hash` the members' (null until
+    the admin's phone first shows the members' link of such a group)."""
 
     __tablename__ = "groups"
 
     id: str = Field(primary_key=True, max_length=64)
     name: str = Field(max_length=80)
     token_hash: str = Field(max_length=64)
+    members_hash: str | None = Field(default=None, max_length=64)
     created_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
 
 

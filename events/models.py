@@ -97,6 +97,18 @@ class SeatNameRow(SQLModel, table=True):
     forgotten: int | None = None
 
 
+class EntryTextRow(SQLModel, table=True):
+    """A free text typed into an entry (a ruling's reason), beside the log: the chain holds its salted digest
+    (events/free_texts.py). Forgetting a player rewrites her names in `text` and drops `salt`."""
+
+    __tablename__ = "entry_texts"
+
+    table_id: str = Field(foreign_key="tables.id", primary_key=True, max_length=64)
+    digest: str = Field(primary_key=True, max_length=64)
+    salt: str | None = Field(default=None, max_length=32)
+    text: str = Field(sa_column=sa.Column(sa.Text, nullable=False))
+
+
 class ResealRow(SQLModel, table=True):
     """A log whose names were moved out of entry 1 (migration 0008, or an import of an older export): the head its
     chain had before, so that an export made then can still be matched to it."""

@@ -12,9 +12,25 @@ export made before it, by the import: `split_create` gives the new entry 1 and t
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import NamedTuple
 
 FORGOTTEN = "Forgotten player %(number)s"  # the label's key (the pages say it in the reader's language)
+
+
+ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))  # shown as nothing: "Ana\u200b" looks "Ana"
+
+
+def readable_name(name: str) -> str:
+    """A name as it is kept and shown: without zero-width characters, Unicode-normalised (NFC), spaces collapsed.
+    Tidied rather than refused: a name pasted from a message often carries one, and the person meant no other."""
+    return " ".join(unicodedata.normalize("NFC", name.translate(ZERO_WIDTH)).split())
+
+
+def name_key(name: str) -> str:
+    """How two names are compared: tidied as `readable_name`, case folded ("chloé " is "Chloé", and "Ana" with a
+    zero-width space is "Ana": never a second member who looks the same)."""
+    return readable_name(name).casefold()
 
 
 def forgotten_label(number: int) -> str:

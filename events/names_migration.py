@@ -47,7 +47,7 @@ def _dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-class _Updates:
+class Updates:
     """The entries' UPDATE trigger (E-1) set aside while the step rewrites hashes, put back after."""
 
     def __init__(self, conn):
@@ -71,7 +71,7 @@ def move_names_apart(conn) -> int:
     """Move every log's names out of its entry 1 and re-seal it; give how many logs were moved."""
     firsts = conn.execute(sa.text("SELECT table_id, payload FROM entries WHERE seq = 1")).all()
     moved = 0
-    with _Updates(conn):
+    with Updates(conn):
         for table_id, payload in firsts:
             data = json.loads(payload)
             if is_apart(data) or not isinstance(data.get("players"), list):
@@ -110,7 +110,7 @@ def join_names(conn) -> None:
     from events.names import SeatName, named_create
 
     firsts = conn.execute(sa.text("SELECT table_id, payload FROM entries WHERE seq = 1")).all()
-    with _Updates(conn):
+    with Updates(conn):
         for table_id, payload in firsts:
             data = json.loads(payload)
             if not is_apart(data):

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import NamedTuple
 
-from events.chain import iso
+from events.chain import TEXTS, iso
+from events.free_texts import Texts, joined
 
 
 def token_hash(token: str) -> str:
@@ -39,21 +40,44 @@ class StoredEntry(NamedTuple):
     prev_hash: str | None = None
     verdict: dict | None = None
     idempotency_key: str | None = None
+    texts: Texts | None = None  # the free texts its data refers to by digest (events/free_texts.py), if read
+
+    @property
+    def read_data(self) -> dict:
+        """Its data as people read it: each free text in place of its digest."""
+        if not self.texts:
+            return self.data
+        return joined(self.type, self.data, {digest: text for digest, (_, text) in self.texts.items()})
 
     def to_entry(self):
         """Give the referee's view of this entry."""
         from referee.log import Entry
 
-        return Entry(self.seq, self.type, self.seat, self.at, self.data)
+        return Entry(self.seq, self.type, self.seat, self.at, self.read_data)
 
     def to_json(self) -> dict:
+        """The entry as /entries and the streams show it: its free texts as text (the chain holds their digests:
+        `chained_json`)."""
         return {"seq": self.seq, "type": self.type, "at": iso(self.at), "seat": self.seat, "hash": self.hash,
+                **self.read_data}
+
+    def chained_json(self) -> dict:
+        """The entry as its hash covers it (an export's line): its free texts as their digests, the texts beside
+        (`texts`: digest → {"text", "salt"}, the salt gone once a forgetting rewrote the text)."""
+        line = {"seq": self.seq, "type": self.type, "at": iso(self.at), "seat": self.seat, "hash": self.hash,
                 **self.data}
+        if self.texts:
+            line[TEXTS] = {digest: {"text": text} if salt is None else {"text": text, "salt": salt}
+                           for digest, (salt, text) in sorted(self.texts.items())}
+        return line
+
+
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # made once, not each call
 
 
 def entry_text(entry: dict) -> str:
     """An entry as /entries shows it, as JSON text: what a notice carries and a stream sends, rendered once."""
-    return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    return _COMPACT(entry)
 
 
 def row_entry(row) -> StoredEntry:

@@ -44,7 +44,7 @@ class TournamentTableRow(SQLModel, table=True):
 
 
 class SeatPhoneRow(SQLModel, table=True):
-    """A phone (a random id its session keeps) that took a seat of a tournament's table from the players' page."""
+    """A phone (a random id its session keeps) at a seat: the one that holds it (`held`), or one refused since."""
 
     __tablename__ = "seat_phones"
 
@@ -52,7 +52,20 @@ class SeatPhoneRow(SQLModel, table=True):
     seat: int = Field(primary_key=True)
     phone: str = Field(primary_key=True, max_length=32)
     taken_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
+    held: bool = Field(default=True, sa_column=sa.Column(sa.Boolean, nullable=False, server_default=sa.true()))
+
+
+class PhoneClaimRow(SQLModel, table=True):
+    """The phone that is a tournament's player for the evening (her name tapped on the players' page): it keeps
+    her seat of a round seated later, until the director releases it."""
+
+    __tablename__ = "phone_claims"
+
+    tournament_id: str = Field(foreign_key="tournaments.id", primary_key=True, max_length=64)
+    player: int = Field(primary_key=True)
+    phone: str = Field(max_length=32)
+    taken_at: datetime = Field(sa_column=sa.Column(sa.DateTime(timezone=True), nullable=False))
 
 
 TOURNAMENTS, TOURNAMENT_TABLES = table_of(TournamentRow), table_of(TournamentTableRow)
-SEAT_PHONES = table_of(SeatPhoneRow)
+SEAT_PHONES, PHONE_CLAIMS = table_of(SeatPhoneRow), table_of(PhoneClaimRow)

@@ -1,5 +1,6 @@
 """The SQL PostgreSQL runs in its own words: the time as UTC text, the row lock that orders appends, the
-append that writes, moves the head and tells the live streams in one statement, the advisory locks."""
+append that checks the head, writes, moves the head and tells the live streams in one call, the advisory
+locks."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from events.store.statements import (
     ROW,
     TABLES,
     head_and_tail_sql,
+    head_key_sql,
     head_sql,
     log_query,
     logs_query,
@@ -32,6 +34,7 @@ TAIL_COLUMNS = ("e.seq, e.type, e.seat, to_char(timezone('UTC', e.at), 'YYYY-MM-
 TAIL = tail_sql(TAIL_COLUMNS, PARAM)
 HEAD_AND_TAIL = head_and_tail_sql(TAIL_COLUMNS, PARAM)
 HEAD = head_sql(PARAM)
+HEAD_KEY = head_key_sql(PARAM)
 
 # The append's first statement: the head, and whether the key is known. An UPDATE that changes nothing: it waits
 # for the table's row lock (held by an append to the same table until it commits) and then reads the row as
@@ -48,19 +51,14 @@ WRITE = sa.text(
     "SELECT pg_notify('arbitre_entries', :note)"
 ).bindparams(sa.bindparam("at", type_=sa.DateTime(timezone=True)))
 
-# The append that trusts a replay it already holds (Store.append_if_head), in one statement, in autocommit: one
-# round trip. The UPDATE takes the table's row lock (an append holding it makes this one wait, then re-read the
-# row), and writes nothing unless the head is the expected one; the INSERT adds the entry only if the head
-# moved; a known Idempotency-Key fails the INSERT's unique key and with it the whole statement; the NOTIFY goes
-# out at its commit.
-IF_HEAD = (
-    "WITH moved AS (UPDATE tables SET head_seq = %(seq)s, head_hash = %(hash)s WHERE id = %(table_id)s "
-    "AND head_seq = %(prev_seq)s AND head_hash = %(prev_hash)s RETURNING id), "
-    f"written AS (INSERT INTO entries ({ENTRY_COLUMNS}) SELECT id, %(seq)s, %(type)s::text, %(seat)s::integer, "
-    "%(at)s, %(payload)s::text, %(idempotency_key)s::text, %(verdict)s::text, %(hash)s::text, %(prev_hash)s::text "
-    "FROM moved RETURNING seq) "
-    "SELECT pg_notify('arbitre_entries', %(note)s) FROM written")
-
+# The append on a head already read (Store.append_if_head, and the first try of Store.append), in one call of
+# the server's own function (migration 0011), in autocommit: one round trip. It checks the head (the version
+# and hash the entry was judged on) under the table's row lock, moves it, writes the entry and sends the notice,
+# or writes nothing and answers false; a known Idempotency-Key fails the whole statement.
+APPEND = ("SELECT arbitre_append(%(table_id)s, %(prev_seq)s::integer, %(prev_hash)s, %(type)s, %(seat)s::integer, "
+          "%(at)s, %(payload)s, %(idempotency_key)s, %(verdict)s, %(hash)s, %(note)s)")
+# Whether the database has that function (code newer than the database: the locked way until it is migrated).
+APPEND_READY = "SELECT 1 FROM pg_proc WHERE proname = 'arbitre_append' AND pg_function_is_visible(oid)"
 
 def lock_key(key: str) -> int:
     """A signed 64-bit advisory lock key."""

@@ -9,6 +9,16 @@ from datetime import UTC, datetime
 
 from events.records import StoredEntry
 
+dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""JSON as the store writes it: compact, UTF-8 text as it is (one encoder, made once)."""
+
+
+def entry_row(table_id: str, e: StoredEntry) -> dict:
+    """An entry as the row of `entries` that holds it (the columns' names as keys)."""
+    return {"table_id": table_id, "seq": e.seq, "type": e.type, "seat": e.seat, "at": e.at,
+            "payload": dumps(e.data), "idempotency_key": e.idempotency_key,
+            "verdict": None if e.verdict is None else dumps(e.verdict), "hash": e.hash, "prev_hash": e.prev_hash}
+
 
 @dataclass(frozen=True)
 class Tail:

@@ -12,7 +12,7 @@ ENTRIES = table_of(EntryRow)
 TABLES = table_of(TableRow)
 
 MAX_SEQ = 2**31 - 1
-COLUMNS = [ENTRIES.c[name] for name in StoredEntry._fields if name not in ("data", "verdict")]
+COLUMNS = [ENTRIES.c[name] for name in StoredEntry._fields if name not in ("data", "verdict", "texts")]
 
 # The streams read entries on every write.
 ENTRIES_BETWEEN = (sa.select(*COLUMNS, ENTRIES.c.payload, ENTRIES.c.verdict)
@@ -56,6 +56,13 @@ def head_and_tail_sql(tail_columns: str, param: str) -> str:
 
 def head_sql(param: str) -> str:
     return f"SELECT head_seq, head_hash, names_rev FROM tables WHERE id = {param.format('table_id')}"
+
+
+# The first try of an append (Store.append): the head, whether the Idempotency-Key is known, the names' revision.
+def head_key_sql(param: str) -> str:
+    table_id = param.format("table_id")
+    return (f"SELECT head_seq, head_hash, (SELECT seq FROM entries WHERE table_id = {table_id} AND idempotency_key "
+            f"= {param.format('key')}), names_rev FROM tables WHERE id = {table_id}")
 
 
 # These run on every request.

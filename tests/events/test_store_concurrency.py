@@ -60,8 +60,10 @@ def new_table(store):
 
 def run_everywhere(function, url, *args):
     """Run `function(url, name, *args)` in several processes and several threads at once."""
-    # fork: the children start in milliseconds with everything imported; each opens its own engine.
-    context = multiprocessing.get_context("fork")
+    # forkserver: each child is forked from a clean server process, not from this pytest worker, whose other
+    # threads (a live poller, a pool's) may hold a lock at the fork that the child then waits on for ever (CI
+    # once timed out here after 120 s); each child opens its own engine.
+    context = multiprocessing.get_context("forkserver")
     with context.Pool(PROCESSES) as pool, ThreadPoolExecutor(THREADS) as threads:
         in_processes = [pool.apply_async(function, (url, f"p{i}", *args)) for i in range(PROCESSES)]
         in_threads = [threads.submit(function, url, f"t{i}", *args) for i in range(THREADS)]

@@ -1,4 +1,4 @@
-"""Beside the log: join codes and table notes in the database, and the log read the fast way (both databases)."""
+"""Beside the log: join codes and table notes in their repositories, and the log read the fast way (both databases)."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -20,42 +20,42 @@ def new_table(store, table_id="t1"):
     store.create_table(table_id, "toy", "host-secret", ["seat-0", "seat-1"], first)
 
 
-def test_a_join_code_names_its_table_seat_and_token(store):
+def test_a_join_code_names_its_table_seat_and_token(store, records):
     new_table(store)
-    assert store.add_join_code("ABC234", "t1", 1, "seat-1")
-    found = store.join_code("ABC234")
+    assert records.codes.add_join_code("ABC234", "t1", 1, "seat-1", NOW)
+    found = records.codes.join_code("ABC234")
     assert (found.table_id, found.seat, found.token) == ("t1", 1, "seat-1")
-    assert store.join_code("ZZZ999") is None
+    assert records.codes.join_code("ZZZ999") is None
 
 
-def test_a_taken_code_is_refused_and_leaves_the_first(store):
+def test_a_taken_code_is_refused_and_leaves_the_first(store, records):
     new_table(store)
     new_table(store, "t2")
-    assert store.add_join_code("ABC234", "t1", 0, "seat-0")
-    assert not store.add_join_code("ABC234", "t2", 1, "other")
-    assert store.join_code("ABC234").table_id == "t1"
+    assert records.codes.add_join_code("ABC234", "t1", 0, "seat-0", NOW)
+    assert not records.codes.add_join_code("ABC234", "t2", 1, "other", NOW)
+    assert records.codes.join_code("ABC234").table_id == "t1"
 
 
-def test_a_tables_codes_come_by_seat(store):
+def test_a_tables_codes_come_by_seat(store, records):
     new_table(store)
     new_table(store, "t2")
-    store.add_join_code("BBBBBB", "t1", 1, "seat-1")
-    store.add_join_code("AAAAAA", "t1", 0, "seat-0")
-    store.add_join_code("CCCCCC", "t2", 0, "x")
-    assert store.join_codes("t1") == {0: "AAAAAA", 1: "BBBBBB"}
-    assert store.join_codes("nope") == {}
+    records.codes.add_join_code("BBBBBB", "t1", 1, "seat-1", NOW)
+    records.codes.add_join_code("AAAAAA", "t1", 0, "seat-0", NOW)
+    records.codes.add_join_code("CCCCCC", "t2", 0, "x", NOW)
+    assert records.codes.join_codes("t1") == {0: "AAAAAA", 1: "BBBBBB"}
+    assert records.codes.join_codes("nope") == {}
 
 
-def test_a_code_needs_a_table(store):
+def test_a_code_needs_a_table(records):
     with pytest.raises(sa.exc.IntegrityError):
-        store.add_join_code("ABC234", "nope", 0, "x")
+        records.codes.add_join_code("ABC234", "nope", 0, "x", NOW)
 
 
-def test_notes_come_back_as_written(store):
+def test_notes_come_back_as_written(store, records):
     new_table(store)
-    assert store.notes("t1") == {}
-    store.save_notes("t1", {"dealer": 2, "drawn": True})
-    assert store.notes("t1") == {"dealer": 2, "drawn": True}
+    assert records.notes.notes("t1") == {}
+    records.notes.save_notes("t1", {"dealer": 2, "drawn": True})
+    assert records.notes.notes("t1") == {"dealer": 2, "drawn": True}
 
 
 def test_the_fast_log_reads_what_the_entries_hold(store):
