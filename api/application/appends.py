@@ -11,24 +11,26 @@ from __future__ import annotations
 
 import secrets
 
-from api.application import context, refusals, replays, texts
+from api.application import context, printable, refusals, replays, texts
+from api.application.commands import PostEntry
 from api.application.context import now
-from api.application.errors import ApiError
+from api.application.errors import BadRequest, Conflict, Forbidden, Refused, Unauthorized
 from api.application.printable import control_character
 from api.application.replays import Replayed
 from api.application.service import MAX_DUE, catch_up, player_names, remember_append, table_record
-from api.rest.schemas.tables import canonical_cards, read_entry
-from events import Conflict, Head, Store
-from referee import log
-from referee.log import Entry, game_module
+from events import Conflict as Moved
+from events import Head, Store, TableRecord
+from referee import games, log
+from referee.game import Game
+from referee.log import Entry
 from referee.violations import N_, Refusal
 
 
-def _forbidden(game, current: Replayed, entry: Entry, holder) -> ApiError | None:
+def _forbidden(game: Game, current: Replayed, entry: Entry, holder) -> Forbidden | None:
     """Say why this token may not write the entry (403), naming the players, or None: the host writes anything."""
     if holder == "host":
         return None
-    actor = game.actor(current.replay.state, entry)
+    actor = game.rules.actor(current.replay.state, entry)
     if actor == holder:
         return None
     target = entry.data.get("target") if entry.type in log.CORRECTIONS else None
@@ -38,8 +40,7 @@ def _forbidden(game, current: Replayed, entry: Entry, holder) -> ApiError | None
         key, params, rules = FORBIDDEN_HOST, {"holder": holder, "type": entry.type}, []
     else:
         key, params, rules = FORBIDDEN_SEAT, {"holder": holder, "type": entry.type, "actor": actor}, []
-    detail = texts.render(key, params, texts.english(player_names(current)))
-    return ApiError(403, "Not your seat", detail, key=key, params=params, rules=rules)
+    return Forbidden("Not your seat", key, params, names=player_names(current), said=True, rules=rules)
 
 
 FORBIDDEN_SEAT = N_("this phone holds %(holder)s's seat; this %(type)s entry is %(actor)s's to write")
@@ -48,11 +49,24 @@ FORBIDDEN_EXIT = N_("an exit, valid or invalid, is voided or replaced by the hos
                     "its cards stay known (C-11), so %(holder)s's phone cannot correct it")
 
 
+def _signed(game: Game, current: Replayed, entry: Entry, holder) -> Entry:
+    """The entry as this token writes it: a seat's phone writing for the table (a scorekeeping table's deal or
+    result naming another seat, `referee.scorekeeping`) gets `by`, its seat, when the game lets that seat write
+    it so; any other entry as sent (the 403 then names whose it is)."""
+    if holder == "host" or entry.type in log.CORRECTIONS:
+        return entry
+    state = current.replay.state
+    if game.rules.actor(state, entry) == holder:
+        return entry
+    signed = Entry(entry.seq, entry.type, entry.seat, entry.at, {**entry.data, "by": holder})
+    return signed if game.rules.actor(state, signed) == holder else entry
+
+
 def _with_dealer(entry: Entry, current: Replayed) -> Entry:
     """Draw the first dealer at random when the table's first deal names none (C-2, R-3)."""
     if entry.type != "deal" or "dealer" in entry.data:
         return entry
-    if current.game.view(current.replay.state)["deal"] is not None:  # null only before the first deal (or
+    if current.game.rules.view(current.replay.state)["deal"] is not None:  # null only before the first deal (or
         return entry  # when it was voided), as API.md says: no scan of the log
     dealer = secrets.randbelow(len(player_names(current)))
     return Entry(entry.seq, entry.type, entry.seat, entry.at, {"dealer": dealer, **entry.data})
@@ -64,23 +78,39 @@ class _Due(Exception):
 
 def _same_request(stored, type_: str, seat, data: dict, expected: int) -> bool:
     """Say whether an entry stored under an Idempotency-Key is the one this request asks for."""
-    written = {k: v for k, v in stored.data.items() if k in data or k != "dealer"}  # the server may add a dealer
+    written = {k: v for k, v in stored.data.items() if k in data or k not in ("dealer", "by")}  # the server may add
+    # a dealer, and the seat whose phone wrote it for the table (`by`, referee.scorekeeping)
     return (stored.type, stored.seat, written, stored.seq) == (type_, seat, data, expected + 1)
 
 
-def post_entry(table_id: str, token: str | None, body: object, key: str | None = None) -> dict:
-    """Write one entry, checked in API.md's order: token, body and cards, key, version, rules."""
-    store = context.current().store
+def writer(table_id: str, token: str | None) -> tuple[TableRecord, str | int]:
+    """The table, and who this token writes as at it: "host" or a seat (404 for an unknown table, then 401 for a
+    token it does not know). API.md checks these first: the JSON API asks before it reads the body."""
+    return _writer(context.current().store, table_id, token)
+
+
+def _writer(store: Store, table_id: str, token: str | None) -> tuple[TableRecord, str | int]:
     record = table_record(store, table_id)
     holder = record.holder(token) if token else None
     if holder is None:
-        raise ApiError(401, "Unknown token", "send `Authorization: Bearer <token>` with a token of this table")
-    expected, type_, seat, fields = read_entry(body)
-    game = game_module(record.game)
-    data = canonical_cards(type_, fields)
+        raise Unauthorized("Unknown token", N_("send `Authorization: Bearer <token>` with a token of this table"))
+    return record, holder
+
+
+def post_entry(command: PostEntry) -> dict:
+    """Write one entry, checked in API.md's order: token, cards, key, version, rules (its body was read into the
+    command)."""
+    store = context.current().store
+    table_id, key, type_, seat = command.table_id, command.key, command.type, command.seat
+    record, holder = _writer(store, table_id, command.token)
+    expected = command.expected_version
+    game = games.get(record.game)
+    for field, value in command.fields.items():  # a ruling's reason (E-5), or any text an entry carries
+        printable.check(field, value)
+    data = game.canonical(type_, dict(command.fields))  # cards as their text (K-1)
     if key is not None and control_character(key):
-        raise ApiError(400, "Bad Idempotency-Key",
-                       f"an Idempotency-Key cannot hold {control_character(key)}, a control character")
+        raise BadRequest("Bad Idempotency-Key", N_("an Idempotency-Key cannot hold %(char)s, a control character"),
+                         {"char": control_character(key)})
     if type_ in log.CORRECTIONS:
         data = {**data, "by": holder}  # who wrote it (E-2 *Reading*: a seat's own correction keeps what it saw)
     quick = _quick(store, table_id, game, holder, (expected, type_, seat, data), key)
@@ -95,10 +125,10 @@ def post_entry(table_id: str, token: str | None, body: object, key: str | None =
     except Refusal as refusal:
         refusals.note(table_id, refusal)  # the director's console shows it (a tournament's table)
         raise
-    raise ApiError(409, "The table moved on", "server entries keep falling due: reload and enter again")
+    raise Conflict("The table moved on", N_("server entries keep falling due: reload and enter again"))
 
 
-def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | None) -> dict:
+def _post(store: Store, table_id: str, game: Game, holder, request: tuple, key: str | None) -> dict:
     """One try at the append, inside the table's lock: seat (403), key, version (409), rules (422)."""
     expected, type_, seat, data = request
     written = {}
@@ -113,34 +143,33 @@ def _post(store: Store, table_id: str, game, holder, request: tuple, key: str | 
             if not before:
                 return
             current = Replayed(keyed - 1, None, before, log.replay(before), game=game)
-        elif game.due(current.replay.state, now()):
+        elif game.rules.due(current.replay.state, now()):
             raise _Due()
-        forbidden = _forbidden(game, current, Entry(current.version + 1, type_, seat, now(), data), holder)
+        entry = _signed(game, current, Entry(current.version + 1, type_, seat, now(), data), holder)
+        forbidden = _forbidden(game, current, entry, holder)
         if forbidden is not None:
             raise forbidden
 
     def decide(head: Head):
         current = replays.current(store, table_id, head)
         written["names"] = current.names
-        entry = _with_dealer(Entry(head.version + 1, type_, seat, now(), data), current)
+        entry = _with_dealer(_signed(game, current, Entry(head.version + 1, type_, seat, now(), data), holder),
+                             current)
         written["replay"], verdict = _judge(current, entry)
         return entry.type, entry.seat, entry.at, entry.data, verdict
 
     try:
         appended = store.append(table_id, expected, key, decide, authorise)
-    except Conflict as conflict:
-        raise ApiError(409, "The table moved on",
-                       f"the log is at version {conflict.current_version}, not {expected}: reload and enter again",
-                       version=conflict.current_version) from None
+    except Moved as moved:
+        raise Conflict("The table moved on", N_("the log is at version %(version)s, not %(expected)s: reload and "
+                                                "enter again"), {"version": moved.current_version, "expected": expected},
+                       version=moved.current_version) from None
     stored = appended.entry
     if appended.replayed:
         if not _same_request(stored, type_, seat, data, expected):
-            raise ApiError(422, "Idempotency-Key reused",
-                           f"this Idempotency-Key was first sent with another entry (entry {stored.seq}, "
-                           f"{stored.type}): send a new key for a new entry",
-                           key=N_("this Idempotency-Key was first sent with another entry (entry %(seq)s, "
-                                  "%(type)s): send a new key for a new entry"),
-                           params={"seq": stored.seq, "type": stored.type})
+            raise Refused("Idempotency-Key reused", N_("this Idempotency-Key was first sent with another entry (entry "
+                                                       "%(seq)s, %(type)s): send a new key for a new entry"),
+                          {"seq": stored.seq, "type": stored.type}, said=True)
         return _answer(stored, player_names(replays.current(store, table_id)))
     remember_append(store, table_id, stored, written["replay"], game, written["names"])
     return _answer(stored, list(written["replay"].state.players))
@@ -169,7 +198,7 @@ def _answer(stored, names: list[str]) -> dict:
     return {"entry": stored.to_json(), "verdict": texts.named_verdict(stored.verdict, names), "version": stored.seq}
 
 
-def _quick(store: Store, table_id: str, game, holder, request: tuple, key: str | None) -> dict | None:
+def _quick(store: Store, table_id: str, game: Game, holder, request: tuple, key: str | None) -> dict | None:
     """The entry judged on the replay this process holds, and written if the log is still where it ends; else
     None, with nothing written. A held replay behind the entry's version (another worker wrote meanwhile) is
     first brought up to it by reading the entries it lacks."""
@@ -184,14 +213,14 @@ def _quick(store: Store, table_id: str, game, holder, request: tuple, key: str |
     return _judged(store, table_id, game, holder, current, (type_, seat, data), key)
 
 
-def _judged(store: Store, table_id: str, game, holder, current: Replayed, request: tuple, key: str | None):
+def _judged(store: Store, table_id: str, game: Game, holder, current: Replayed, request: tuple, key: str | None):
     """The answer of the quick way, or None: the locked way says what this entry gets (a refusal, a known key,
     a head that moved meanwhile: a 409 there)."""
     type_, seat, data = request
     at = now()
-    if game.due(current.replay.state, at):
+    if game.rules.due(current.replay.state, at):
         return None
-    entry = _with_dealer(Entry(current.version + 1, type_, seat, at, data), current)
+    entry = _with_dealer(_signed(game, current, Entry(current.version + 1, type_, seat, at, data), holder), current)
     if _forbidden(game, current, entry, holder) is not None:
         return None
     try:

@@ -13,7 +13,7 @@ from referee import confirmations
 def pending(table_id: str) -> list[dict]:
     """The table's results not yet final, disputed first then in log order: `[{"table", "seq", "type", "seat",
     "player", "deal", "status", "disputed_by": [names]}]` (`seat`/`player`: whose result; None for a blocked
-    round). An unknown table is a 404 (ApiError); a table that does not ask for confirmations has none."""
+    round). An unknown table is a 404 (ApplicationError); a table that does not ask for confirmations has none."""
     current = service.replayed(table_id)
     state = current.replay.state
     names = service.player_names(current)

@@ -1,5 +1,6 @@
-"""What the application layer is given by whoever hosts it: the event store, the clock, the server's secret,
-the caches kept per app, and how a committed entry reaches this process's live streams.
+"""What the application layer is given by whoever hosts it: the event store, the records beside its log (each a
+repository: `groups`, `tournaments`, `names`, `codes`, `audit`, ...), the clock, the server's secret, the caches kept per
+app, and how a committed entry reaches this process's live streams.
 
 The shell builds one from the Flask app and request at hand (api/shell/context.py) and installs how with
 `provide`; the application asks `current()` and never reads Flask's globals itself, so it imports no Flask.
@@ -13,6 +14,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 from events import Store, StoredEntry
+from events.repositories import (
+    AuditRepository,
+    GroupRepository,
+    JoinCodeRepository,
+    NameRepository,
+    NoteRepository,
+    PhoneRepository,
+    Records,
+    RetentionRepository,
+    SummaryRepository,
+    TournamentRepository,
+)
 
 
 @dataclass(frozen=True)
@@ -20,13 +33,51 @@ class Context:
     """The host's part of the work at hand: one per app, its settings read when asked (tests change them)."""
 
     open_store: Callable[[], Store]  # the app's store, made on first use
+    open_records: Callable[[], Records]  # the records beside its log, over the same engine
     settings: Mapping[str, Any]  # SECRET_KEY (seals snapshots and exports); CLOCK, tests' time (an aware datetime)
     caches: dict  # kept per app, by name: table records, replays, snapshots seen, group summaries
     tell: Callable[[str, StoredEntry], None] = lambda table_id, stored: None  # a committed entry, to the streams
+    touch: Callable[[str, str], None] = lambda kind, id_: None  # a record written (kind, id), to the streams
 
     @property
     def store(self) -> Store:
         return self.open_store()
+
+    @property
+    def groups(self) -> GroupRepository:
+        return self.open_records().groups
+
+    @property
+    def tournaments(self) -> TournamentRepository:
+        return self.open_records().tournaments
+
+    @property
+    def names(self) -> NameRepository:
+        return self.open_records().names
+
+    @property
+    def retention(self) -> RetentionRepository:
+        return self.open_records().retention
+
+    @property
+    def summaries(self) -> SummaryRepository:
+        return self.open_records().summaries
+
+    @property
+    def codes(self) -> JoinCodeRepository:
+        return self.open_records().codes
+
+    @property
+    def notes(self) -> NoteRepository:
+        return self.open_records().notes
+
+    @property
+    def audit(self) -> AuditRepository:
+        return self.open_records().audit
+
+    @property
+    def phones(self) -> PhoneRepository:
+        return self.open_records().phones
 
     @property
     def secret(self) -> str:
@@ -56,6 +107,12 @@ def current() -> Context:
     if found is None:
         raise RuntimeError("no application context: call inside the app (api/shell/context.py provides it)")
     return found
+
+
+def touched(kind: str, id_: str) -> None:
+    """Tell the live streams that a record was written (committed): `("tournament", id)` for a tournament's round,
+    message or freeze; its streams read it again."""
+    current().touch(kind, id_)
 
 
 def now() -> datetime:

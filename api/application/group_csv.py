@@ -2,7 +2,8 @@
 
 UTF-8 (with a byte-order mark on request, for spreadsheets that need one to read "Chloé"), comma-separated,
 `table,game,date,deal,player,points`: `date` is the UTC day of the entry that ended the deal, `points` what
-that deal moved for the player (the balance's change, or the hand's value added to the total).
+that deal moved for the player (the balance's change, or the hand's value added to the total); a game of points
+for (Gin) gives its bonuses (G-11) rows of their own after its last hand, `deal` "G-11".
 A `Layout` changes the separator, the header and the game's name (the pages' "CSV for Excel" in the reader's
 language: a French Excel splits on `;`); the rows stay the same.
 """
@@ -30,23 +31,28 @@ class Layout(NamedTuple):
 
 PLAIN = Layout()
 RULING = "E-5: %s"  # the `deal` cell of a ruling's rows
+BONUSES = "G-11"  # the `deal` cell of a game's bonuses, after its last hand (points for: Gin)
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a formula to a spreadsheet: never run a name
 
 
-def _text(value: str) -> str:
+def spreadsheet_text(value: str) -> str:
+    """A name as a CSV cell: a leading `'` when it starts as a formula would, so a spreadsheet shows it, never runs
+    it (`=HYPERLINK(…)` typed as a name). Every CSV of the service writes its names through this one guard."""
     return "'" + value if value.startswith(FORMULA) else value
 
 
 def _rows(table_id: str, summary: Summary, names: list[str]):
     """The deals' rows, and each E-5 ruling's in its place in the log: `deal` says "E-5: " and its reason, and
-    `points` what it added to each seat it names (so a player's points add up to her score)."""
-    lines = [(deal.seq, [(deal.at, deal.number, seat, points) for seat, points in enumerate(deal.points)])
+    `points` what it added to each seat it names; a game's bonuses (G-11) after its last hand, `deal` "G-11" (so a
+    player's points add up to her score, and a hand's row holds the hand's points alone)."""
+    lines = [(deal.seq, [(deal.at, deal.number, seat, points) for seat, points in enumerate(deal.points)]
+              + [(deal.at, BONUSES, seat, bonus) for seat, bonus in enumerate(deal.bonuses)])
              for deal in summary.deals]
     lines += [(a.seq, [(a.at, RULING % a.reason, seat, points) for seat, points in sorted(a.points.items())])
               for a in getattr(summary, "adjustments", ())]
     for _, rows in sorted(lines, key=lambda line: line[0]):
         for at, deal, seat, points in rows:
-            yield (table_id, summary.game, at.date().isoformat(), deal, _text(names[seat]), points)
+            yield (table_id, summary.game, at.date().isoformat(), deal, spreadsheet_text(names[seat]), points)
 
 
 def _write(rows, bom: bool, layout: Layout) -> str:
@@ -61,7 +67,7 @@ def _write(rows, bom: bool, layout: Layout) -> str:
 def group_csv(group_id: str, token: str | None, bom: bool = False, layout: Layout = PLAIN) -> str:
     """Every deal of every table of the group, oldest table first; players by their name in the group."""
     group_service.group(group_id, token)
-    names = context.current().store.members(group_id)
+    names = context.current().groups.members(group_id)
     played = sorted(group_service.played(group_id), key=lambda p: (p.created_at, p.table_id))
     rows = (row for p in played
             for row in _rows(p.table_id, p.summary, [names.get(m, p.summary.players[i]) for i, m in enumerate(p.seats)]))

@@ -36,7 +36,7 @@ def of_tables(store: Store, heads: list[GroupTable]) -> dict[str, Summary]:
             else:
                 stale.append(head)
     if stale:
-        stale = _from_store(store, stale, out)
+        stale = _kept(stale, out)
     if stale:
         replays.settle_heap()  # a cold page folds thousands of entries: keep start-up out of the collector's way
         logs = store.logs([head.table_id for head in stale])
@@ -48,13 +48,13 @@ def of_tables(store: Store, heads: list[GroupTable]) -> dict[str, Summary]:
             data = pickle.dumps(summary, protocol=pickle.HIGHEST_PROTOCOL)
             folded.append((head.table_id, head.version, head.hash, replays.code_for(head.names),
                            replays.state_seal(data) + data))
-        store.save_summaries(folded)
+        context.current().summaries.save_summaries(folded)
     return out
 
 
-def _from_store(store: Store, heads: list[GroupTable], out: dict) -> list[GroupTable]:
+def _kept(heads: list[GroupTable], out: dict) -> list[GroupTable]:
     """Take the kept summaries that match their table's head, code and seal; give the heads still to fold."""
-    kept = store.summaries([head.table_id for head in heads])
+    kept = context.current().summaries.summaries([head.table_id for head in heads])
     left = []
     for head in heads:
         row = kept.get(head.table_id)

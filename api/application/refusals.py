@@ -22,9 +22,9 @@ def note(table_id: str, refusal: Refusal) -> None:
         return
     first = refusal.violations[0]
     reason = {"rule": first.rule, "key": first.key, "params": json.loads(json.dumps(first.params or {}, default=str))}
-    context.current().store.note_refusal(table_id, context.now(), reason)
+    context.current().tournaments.note_refusal(table_id, context.now(), reason)
 
 
 def last(table_ids: list[str]) -> dict[str, tuple[datetime, dict]]:
     """`{table_id: (at, {"rule", "key", "params"})}` of the tables that had an entry refused."""
-    return context.current().store.refusals(table_ids)
+    return context.current().tournaments.refusals(table_ids)

@@ -16,21 +16,25 @@ import threading
 from pathlib import Path
 
 from api.application import context
-from api.application.errors import ApiError
+from api.application.errors import NotFound
 from events import Head, Snapshot, Store
-from referee import log  # with every game (referee.games): imported now, not by the first request that reads one
-from referee.log import Entry, game_module
+from referee import games, log  # every game: imported now, not by the first request that reads one
+from referee.game import Game
+from referee.log import Entry
+from referee.violations import N_
 
 # Replays kept per process, the least recently used going first: enough for every table a full host serves
 # (10,000 phones are 2,500 tables, and a worker sees them all). A held replay keeps the state, not the log's
 # entries (read again if something needs them): about 7 KB for a table in its first deal. With 256, tables
 # written in turn by more than 256 at once each found their replay gone and took the locked way, reading and
 # replaying their whole log on every entry.
+NO_TABLE = N_("no table %(value)s")
 MAX_CACHED = int(os.environ.get("ARBITRE_REPLAYS") or 4096)
 
 
 class Replayed:
-    """A log as far as `version`, with the replay it folds to; `hash` is its last entry's hash.
+    """A log as far as `version`, with the replay it folds to and the `Game` it is played at; `hash` is its last
+    entry's hash.
 
     `entries` may come later: a replay made from a snapshot reads them from the log (up to `version`) only
     when something needs them (a write, a correction, `?at=`); a read needs only the replay.
@@ -38,12 +42,12 @@ class Replayed:
 
     __slots__ = ("version", "hash", "replay", "game", "names", "_entries", "_load")
 
-    def __init__(self, version: int, hash: str | None, entries, replay: log.Replay, load=None, game=None,
+    def __init__(self, version: int, hash: str | None, entries, replay: log.Replay, load=None, game: Game | None = None,
                  names: int = 0):
         self.version, self.hash, self.replay, self.names = version, hash, replay, names  # names: the table's names_rev
         self._entries = None if entries is None else tuple(entries)
         self._load = load
-        self.game = game or game_module(self.entries[0].data["game"])
+        self.game = game or games.get(self.entries[0].data["game"])
 
     @property
     def entries(self) -> tuple[Entry, ...]:
@@ -57,11 +61,12 @@ def _cache() -> tuple[dict, threading.Lock]:
     return context.current().caches.setdefault("tables.replays", ({}, threading.Lock()))
 
 
-def extend(game, replay: log.Replay, entries: list[Entry]) -> log.Replay:
+def extend(game: Game, replay: log.Replay, entries: list[Entry]) -> log.Replay:
     """Fold entries that correct nothing into a copy of `replay` (as `log.append` does, one clone for all)."""
-    out = log.Replay(game.clone(replay.state), dict(replay.verdicts), set(replay.voided), dict(replay.replaced))
+    rules = game.rules
+    out = log.Replay(rules.clone(replay.state), dict(replay.verdicts), set(replay.voided), dict(replay.replaced))
     for entry in entries:
-        verdict = game.apply(out.state, entry)
+        verdict = rules.apply(out.state, entry)
         if verdict is not None:
             out.verdicts[entry.seq] = verdict
     return out
@@ -80,8 +85,7 @@ def current(store: Store, table_id: str, head: Head | None = None) -> Replayed:
     else:
         version, last, names = store.head_names(table_id)
     if version == 0:
-        raise ApiError(404, "Unknown table", f"no table {table_id!r}", key="no table %(value)s",
-                       params={"value": repr(table_id)})
+        raise NotFound("Unknown table", NO_TABLE, {"value": repr(table_id)}, said=True)
     if cached is not None and (cached.version, cached.hash, cached.names) == (version, last, names):
         return cached
     out = None
@@ -142,7 +146,7 @@ def settle_heap() -> None:
     """Once per process, before its first whole replay: move what start-up made out of the collector's sight.
 
     A replay builds tens of thousands of objects, enough to start a full collection of the heap, which
-    then walks every module and class the process imported inside that request (README, "Benchmarks").
+    then walks every module and class the process imported inside that request (docs/BENCHMARKS.md).
     `gc.freeze()` leaves those start-up objects to reference counting (they live as long as the process)
     so a full collection only walks what came later.
     """
@@ -210,7 +214,7 @@ def _from_snapshot(store: Store, table_id: str, head: Head | None, version: int,
         return None
     try:
         game_name, replay = pickle.loads(data)
-        game = game_module(game_name)
+        game = games.get(game_name)
     except Exception:  # a snapshot is a cache: any doubt, and the log is replayed instead
         return None
     tail = head.log(snapshot.version) if head else store.log(table_id, after=snapshot.version, upto=version)
@@ -218,7 +222,7 @@ def _from_snapshot(store: Store, table_id: str, head: Head | None, version: int,
         return None  # a correction may reach behind the snapshot: replay the whole log
     try:
         for entry in tail:
-            verdict = game.apply(replay.state, entry)  # the unpickled state is this request's own
+            verdict = game.rules.apply(replay.state, entry)  # the unpickled state is this request's own
             if verdict is not None:
                 replay.verdicts[entry.seq] = verdict
     except Exception:  # the log replays; a snapshot it does not replay on is not to be trusted
@@ -233,7 +237,6 @@ def snapshot(store: Store, table_id: str, replayed: Replayed) -> None:
     if replayed.version < SNAPSHOT_EVERY or replayed.version // SNAPSHOT_EVERY <= known.get(table_id, 0):
         return
     known[table_id] = replayed.version // SNAPSHOT_EVERY
-    game_name = replayed.game.__name__.split(".")[-2]  # referee.<game>.table
-    data = pickle.dumps((game_name, replayed.replay), protocol=pickle.HIGHEST_PROTOCOL)
+    data = pickle.dumps((replayed.game.name, replayed.replay), protocol=pickle.HIGHEST_PROTOCOL)
     store.save_snapshot(table_id, Snapshot(replayed.version, replayed.hash, code_for(replayed.names),
                                            state_seal(data) + data))

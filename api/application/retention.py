@@ -1,4 +1,4 @@
-"""Retention (README, "Privacy"): tables of no group untouched for `months` are deleted whole."""
+"""Retention (docs/PRIVACY.md): tables of no group untouched for `months` are deleted whole."""
 
 from __future__ import annotations
 
@@ -25,4 +25,4 @@ def months_before(at: datetime, months: int) -> datetime:
 
 def purge(months: int = DEFAULT_MONTHS) -> int:
     """Delete the tables of no group whose last entry is older than `months` months; give how many."""
-    return context.current().store.purge(months_before(now(), months))
+    return context.current().retention.purge(months_before(now(), months))

@@ -7,15 +7,17 @@ from datetime import UTC, datetime
 from functools import partial
 
 from api.application import context, imports, replays
+from api.application.commands import CreateTable, ImportLog
 from api.application.context import now
-from api.application.errors import ApiError
-from api.application.replays import Replayed
-from api.rest.schemas.tables import read_new_table
+from api.application.errors import BadRequest, NotFound
+from api.application.replays import NO_TABLE, Replayed
 from events import Head, Store, export_lines
+from events.free_texts import joined
 from events.names import SeatName, is_apart, named_create, new_person, split_create
 from referee import games, log
-from referee.log import Entry, game_module
-from referee.violations import N_, Malformed, Refusal
+from referee.game import Game
+from referee.log import Entry
+from referee.violations import N_, Refusal
 
 MAX_DUE = 8  # server entries written per request at most; more would mean a stuck clock
 
@@ -27,22 +29,20 @@ def table_record(store: Store, table_id: str):
     """The table's record (game, token hashes), kept in memory: a table row never changes."""
     if not 1 <= len(table_id) <= MAX_ID or "\x00" in table_id:  # PostgreSQL text cannot hold a NUL
         shown = repr(table_id[:MAX_ID])
-        raise ApiError(404, "Unknown table", f"no table {shown}", key=N_("no table %(value)s"),
-                       params={"value": shown})
+        raise NotFound("Unknown table", NO_TABLE, {"value": shown}, said=True)
     records = context.current().caches.setdefault("tables.records", {})
     record = records.get(table_id) or store.table(table_id)
     if record is None:
-        raise ApiError(404, "Unknown table", f"no table {table_id!r}", key=N_("no table %(value)s"),
-                       params={"value": repr(table_id)})
+        raise NotFound("Unknown table", NO_TABLE, {"value": repr(table_id)}, said=True)
     records[table_id] = record
     return record
 
 
-def _due_entry(store: Store, table_id: str, game, written: dict, head: Head):
+def _due_entry(store: Store, table_id: str, game: Game, written: dict, head: Head):
     """The first entry due by now at `head` (the append's decision, under its lock), None if none is; the
     replay with it goes to `written["replay"]`."""
     current = replays.current(store, table_id, head)
-    owed = game.due(current.replay.state, now())
+    owed = game.rules.due(current.replay.state, now())
     if not owed:
         return None
     item = owed[0]
@@ -52,11 +52,11 @@ def _due_entry(store: Store, table_id: str, game, written: dict, head: Head):
     return entry.type, None, entry.at, data, written["replay"].verdicts.get(entry.seq)
 
 
-def catch_up(store: Store, table_id: str, game) -> Replayed:
+def catch_up(store: Store, table_id: str, game: Game) -> Replayed:
     """Write the entries that are due by now (R-17 timeouts) through the locked append path; give the replay."""
     for _ in range(MAX_DUE):
         current = replays.current(store, table_id)
-        if not game.due(current.replay.state, now()):
+        if not game.rules.due(current.replay.state, now()):
             return current
         written: dict = {}
         appended = store.append(table_id, None, None, partial(_due_entry, store, table_id, game, written))
@@ -75,21 +75,18 @@ def _created(table_id: str, host: str, seats: list[str], players: list[str], ver
             "version": version, "page": f"/t/{table_id}"}
 
 
-def create_table(body: object, tokens: tuple[str, str, list[str]] | None = None) -> dict:
+def create_table(command: CreateTable, tokens: tuple[str, str, list[str]] | None = None) -> dict:
     """Open a table: check players (C-1, R-1) and options (R-2), then write entry 1, `create`.
 
     `tokens` (the table's id, host token, seat tokens) are drawn at random unless given (api/application/successor.py).
     """
-    if not isinstance(body, dict):
-        raise Malformed("the body is a JSON object with `game` and `players`")
-    loaded = read_new_table(body)
-    game = game_module(loaded["game"])
-    data = {"game": loaded["game"], "players": loaded["players"],
-            "options": game.normalise_options(loaded["options"]), "tracking": loaded["tracking"]}
-    if loaded.get("confirmation"):
+    game = games.get(command.game)
+    data = {"game": command.game, "players": list(command.players),
+            "options": game.rules.normalise_options(command.options), "tracking": command.tracking}
+    if command.confirmation:
         data["confirmation"] = True  # E-6; left out when off, as every table made before it
     at = now()
-    game.start(Entry(1, "create", None, at, data))
+    game.rules.start(Entry(1, "create", None, at, data))
     table_id, host, seats = tokens or _new_tokens(len(data["players"]))
     # Entry 1 names the seats by ids that say nothing; their names stay beside the log, to be forgotten if asked.
     apart = {("seats" if k == "players" else k): ([new_person() for _ in v] if k == "players" else v)
@@ -103,15 +100,14 @@ def read_table(table_id: str, at: int | None = None) -> dict:
     """Show the table as its log replays now, or as of entry `at`."""
     store = context.current().store
     record = table_record(store, table_id)
-    game = game_module(record.game)
+    game = games.get(record.game)
     current = catch_up(store, table_id, game)
     if at is None:
-        return {"id": table_id, **game.view(current.replay.state), "version": current.version}
+        return {"id": table_id, **game.rules.view(current.replay.state), "version": current.version}
     if not 1 <= at <= current.version:
-        raise ApiError(400, "No such entry", f"`at` is an entry of this log: 1 to {current.version}, not {at}",
-                       key=N_("`at` is an entry of this log: 1 to %(last)s, not %(value)s"),
-                       params={"last": current.version, "value": at})
-    return {"id": table_id, **game.view(log.replay(current.entries[:at]).state), "version": at}
+        raise BadRequest("No such entry", N_("`at` is an entry of this log: 1 to %(last)s, not %(value)s"),
+                         {"last": current.version, "value": at}, said=True)
+    return {"id": table_id, **game.rules.view(log.replay(current.entries[:at]).state), "version": at}
 
 
 def player_names(current: Replayed) -> list[str]:
@@ -119,7 +115,7 @@ def player_names(current: Replayed) -> list[str]:
     return list(current.replay.state.players)  # both games keep entry 1's names: no read of the log
 
 
-def remember_append(store: Store, table_id: str, stored, replay: log.Replay, game, names: int = 0) -> None:
+def remember_append(store: Store, table_id: str, stored, replay: log.Replay, game: Game, names: int = 0) -> None:
     """Keep the replay an append made (its entries are read from the log only if something needs them); `names`:
     the names_rev of the replay it extended."""
     replayed = Replayed(stored.seq, stored.hash, None, replay, replays.loader(store, table_id, stored.seq), game=game,
@@ -133,14 +129,14 @@ def replayed(table_id: str) -> Replayed:
     """The table's replay as it stands (its entries and state, from the cache): for pages reading its tail."""
     store = context.current().store
     record = table_record(store, table_id)
-    return catch_up(store, table_id, game_module(record.game))
+    return catch_up(store, table_id, games.get(record.game))
 
 
 def entries(table_id: str, after: int = 0) -> dict:
     """List the entries after `after`, and the log's version."""
     store = context.current().store
     record = table_record(store, table_id)
-    current = catch_up(store, table_id, game_module(record.game))
+    current = catch_up(store, table_id, games.get(record.game))
     if after >= current.version:  # nothing new (a poll, a stream's heartbeat): the head just read says so
         return {"entries": [], "version": current.version}
     listed = store.entries(table_id, after=after)
@@ -148,11 +144,11 @@ def entries(table_id: str, after: int = 0) -> dict:
     return {"entries": [e.to_json() for e in listed], "version": version}
 
 
-def names_line(store: Store, table_id: str) -> list[dict]:
+def names_line(table_id: str) -> list[dict]:
     """The seats' names as an export's line 1 carries them beside the chain: a forgotten player's number, never
     her name. (/entries and the streams give entry 1 as the chain holds it: ids, no names; GET the table for them.)"""
     return [{"person": s.person, "name": s.name} if s.name is not None else {"person": s.person, "forgotten": s.forgotten}
-            for s in store.seat_names(table_id)]
+            for s in context.current().names.seat_names(table_id)]
 
 
 def entries_as_logged(table_id: str, after: int = 0) -> list[dict]:
@@ -172,45 +168,47 @@ def clocked(table_id: str) -> bool | None:
     table's live streams ask this once in a while, so that a clock runs out on time while its phones only watch."""
     store = context.current().store
     record = table_record(store, table_id)
-    if "clock" not in games.get(record.game).features:
+    game = games.get(record.game)
+    if not game.has("clock"):
         return None  # a game with no clock (continental) never owes an entry by itself: no replay to ask
-    game = game_module(record.game)
-    return bool(game.due(catch_up(store, table_id, game).replay.state, FAR))
+    return bool(game.rules.due(catch_up(store, table_id, game).replay.state, FAR))
 
 
 def export(table_id: str) -> str:
     """Write the log as NDJSON, one entry a line with its hash (E-4), the last one sealed with the server's key."""
     store = context.current().store
     record = table_record(store, table_id)
-    catch_up(store, table_id, game_module(record.game))
+    catch_up(store, table_id, games.get(record.game))
     listed = store.entries(table_id)
-    names = names_line(store, table_id) if listed and is_apart(listed[0].data) else None
+    names = names_line(table_id) if listed and is_apart(listed[0].data) else None
     return "".join(export_lines(listed, seal=imports.sealer(), names=names))
 
 
-def import_log(text: str) -> dict:
+def import_log(command: ImportLog) -> dict:
     """Open a new table from an export: the chain must hold (E-4), the create be one we would write, the log
     replay (E-2); `verified` says whether this server's seal holds on it (else it came from elsewhere)."""
-    items, verified = imports.read(text)
-    first = items[0]
+    items, verified = imports.read(command.text, command.new_table)
+    first, known = items[0], imports.texts(items)
     if is_apart(first["data"]):
         stored_first, named = first["data"], imports.seat_names(first)
-        reseal = None
+        # a reason inside the chain (an export made before texts left it): moved out, the chain re-sealed
+        reseal = (items[-1]["seq"], items[-1]["hash"]) if imports.plain_texts(items) else None
     else:  # an export made before names left the log: moved out as migration 0008 does, the chain re-sealed
         stored_first, names = split_create(first["data"])
         named = [SeatName(seat, person, name) for seat, (person, name) in enumerate(zip(stored_first["seats"], names,
                                                                                       strict=True))]
         reseal = (items[-1]["seq"], items[-1]["hash"])
     read_first = named_create(stored_first, named)
-    entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"], read_first if i["seq"] == 1 else i["data"])
-                for i in items]
+    read_texts = {d: text for d, (_, text) in known.items()}
+    entries_ = [Entry(i["seq"], i["type"], i["seat"], i["at"],
+                      read_first if i["seq"] == 1 else joined(i["type"], i["data"], read_texts)) for i in items]
     try:
         replay = log.replay(entries_)
     except Refusal as refusal:
         refusal.players = list(read_first["players"])
         raise
     chained = Store.chain([(i["type"], i["seat"], i["at"], stored_first if i["seq"] == 1 else i["data"],
-                            replay.verdicts.get(i["seq"])) for i in items])
+                            replay.verdicts.get(i["seq"])) for i in items], known=known)
     table_id, host, seats = _new_tokens(len(named))
     context.current().store.create_table(table_id, first["data"]["game"], host, seats, chained,
                                          names=[s.name for s in named], forgotten=[s.forgotten for s in named],

@@ -17,6 +17,7 @@ import hmac
 import sqlalchemy as sa
 
 from api.application import context, service
+from api.application.commands import CreateTable
 
 PREFIX = "next-table:"
 
@@ -48,20 +49,24 @@ def existing(table_id: str) -> str | None:
     return found if context.current().store.table(found) is not None else None
 
 
-def open_next(table_id: str, body: dict) -> tuple[str, bool]:
-    """Open the table after `table_id` with `body` (service.create_table's), unless it is open already:
+def open_next(table_id: str, command: CreateTable) -> tuple[str, bool]:
+    """Open the table after `table_id` with `command` (service.create_table's), unless it is open already:
     `(its id, whether this call opened it)`. Only the call that opens it puts it in the group."""
     store = context.current().store
     found = next_id(table_id)
     if store.table(found) is not None:
         return found, False
-    seats = len(body.get("players") or [])
+    seats = len(command.players)
     tokens = (found, host_token(table_id), [seat_token(table_id, s) for s in range(seats)])
     try:
-        created = service.create_table(body, tokens=tokens)
+        created = service.create_table(command, tokens=tokens)
     except sa.exc.IntegrityError:  # another phone's request wrote it first: the same table
         return found, False
-    group = store.group_of(table_id)
+    groups = context.current().groups
+    group = groups.group_of(table_id)
     if group is not None:
-        store.add_group_table(group[0], found, [s["name"] for s in created["seats"]])
+        # the same members as the table before, by seat, under the group's lock: one forgotten since her name was
+        # read is not made again from it
+        groups.add_group_table(group[0], found, [s["name"] for s in created["seats"]],
+                               group[1] if len(group[1]) == seats else None)
     return found, True

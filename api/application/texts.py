@@ -4,7 +4,7 @@ A violation carries `key` (the English template, also the msgid) and `params` (s
 as canonical texts...: see `referee/violations.py`). `render` fills a key through a `Voice`, which says
 how to translate it and how to name seats, cards, suits, ranks, entry types and times. The JSON API
 speaks `english(names)`: the key as it is, players by name, cards as their canonical text; the pages
-speak through `api/web/messages.py`.
+speak through `api/web/words/messages.py`.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Voice:
     meld: Callable[[int], object] = _same  # a table meld's id as the reader knows it (pages: 1, 2, 3 per deal)
     and_word: str = "and"
     or_word: str = "or"
-    fill: Callable[[str, dict], str] = lambda text, values: text % values  # French elides (api/web/french.py)
+    fill: Callable[[str, dict], str] = lambda text, values: text % values  # French elides (api/web/words/french.py)
 
 
 def render(key: str, params: dict | None, voice: Voice) -> str:

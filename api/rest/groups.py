@@ -1,14 +1,19 @@
-"""The group endpoints: open a group, read its tables and standings, a player's statistics, the CSV."""
+"""The group endpoints: open a group, read its tables and standings, a player's statistics, the CSV; the admin's:
+rename, forget, a player's copy, the audit."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from flask import Blueprint, Flask, Response, request
 
 from api.application import access_copy as access_copy_
-from api.application import forgetting, group_csv, group_service
-from api.application.errors import ApiError
+from api.application import audit_view, forgetting, group_csv, group_service
+from api.application.errors import BadRequest
+from api.rest import reading
 from api.rest.openapi import document
 from api.rest.schemas.groups import (
+    AuditSchema,
     CreateGroupSchema,
     CsvArgsSchema,
     GroupCreatedSchema,
@@ -18,7 +23,11 @@ from api.rest.schemas.groups import (
     PlayerSchema,
     RenamedSchema,
     RenameSchema,
+    read_group_rename,
+    read_new_group,
+    read_rename,
 )
+from referee.violations import N_
 
 bp = Blueprint("groups", __name__, url_prefix="/api/v1")
 MAX_LAST = 100
@@ -35,7 +44,8 @@ def _token() -> str | None:
 def _last() -> int:
     raw = request.args.get("last", "10")
     if not raw.isdigit() or not 1 <= int(raw) <= MAX_LAST:
-        raise ApiError(400, "Bad query", f"`last` is a whole number from 1 to {MAX_LAST}, not {raw!r}")
+        raise BadRequest("Bad query", N_("`last` is a whole number from 1 to %(most)s, not %(value)s"),
+                         {"most": MAX_LAST, "value": repr(raw)})
     return int(raw)
 
 
@@ -46,13 +56,28 @@ def _csv(text: str, name: str) -> Response:
 @bp.post("/groups")
 def create():
     """Open a group; its token is shown once."""
-    return group_service.create_group(_json()), 201
+    return group_service.create_group(read_new_group(_json())), 201
 
 
 @bp.get("/groups/<group_id>")
 def read(group_id: str):
     """Show the group's tables and standings."""
     return group_service.read_group(group_id, _token(), request.args.get("period"))
+
+
+@bp.patch("/groups/<group_id>")
+def rename_group(group_id: str):
+    """Call the group by a new name (the admin token)."""
+    token, body = _token(), _json()
+    made = reading.command(partial(read_group_rename, group_id, token, body),
+                           partial(group_service.admin, group_id, token))
+    return group_service.rename_group(made)
+
+
+@bp.get("/groups/<group_id>/audit")
+def audit(group_id: str):
+    """Who did what to the group, newest first (the admin token)."""
+    return audit_view.actions(group_id, _token())
 
 
 @bp.get("/groups/<group_id>/players/<member>")
@@ -64,7 +89,10 @@ def player(group_id: str, member: str):
 @bp.patch("/groups/<group_id>/players/<member>")
 def rename(group_id: str, member: str):
     """Call a player by a new name."""
-    return group_service.rename(group_id, _token(), member, _json())
+    token, body = _token(), _json()
+    made = reading.command(partial(read_rename, group_id, token, member, body),
+                           partial(group_service.admin, group_id, token))
+    return group_service.rename(made)
 
 
 @bp.get("/groups/<group_id>/players/<member>/copy")
@@ -86,7 +114,8 @@ def _bom() -> bool:
     if not values:
         return False
     if len(values) > 1 or values[0] not in ("0", "1"):
-        raise ApiError(400, "Bad query", f"`bom` is 0 or 1, once, not {', '.join(map(repr, values))}")
+        raise BadRequest("Bad query", N_("`bom` is 0 or 1, once, not %(value)s"),
+                         {"value": ", ".join(map(repr, values))})
     return values[0] == "1"
 
 
@@ -109,12 +138,18 @@ document(GROUP, "get", "Read a group's tables, newest first, and its standings (
          response=GroupSchema, query=PeriodArgsSchema, errors=(400, 401, 403, 404))
 document(GROUP + "/players/{member}", "get", "A player's statistics per game, each with the entries it counts, "
          "and her form (X-Group-Token)", response=PlayerSchema, query=PlayerArgsSchema, errors=(400, 401, 403, 404))
-document(GROUP + "/players/{member}", "patch", "Call a player by a new name (X-Group-Token)", request=RenameSchema,
-         response=RenamedSchema, errors=(400, 401, 403, 404, 409, 413, 415, 429))
-document(GROUP + "/players/{member}", "delete", "Forget a player (X-Group-Token): her name leaves the group, its "
-         "tables and tournaments; her figures stay under a label", status=204, errors=(401, 403, 404, 429))
+document(GROUP, "patch", "Call the group by a new name (X-Group-Token: the admin token)", request=RenameSchema,
+         response=RenamedSchema, errors=(400, 401, 403, 404, 413, 415, 429))
+document(GROUP + "/audit", "get", "Who did what to the group, newest first: forgettings, renames, rulings, "
+         "corrections by a host or director, closed tables, an evening's swaps, released seats, late arrivals and "
+         "withdrawals (X-Group-Token: the admin token)", response=AuditSchema, errors=(401, 403, 404))
+document(GROUP + "/players/{member}", "patch", "Call a player by a new name (X-Group-Token: the admin token)",
+         request=RenameSchema, response=RenamedSchema, errors=(400, 401, 403, 404, 409, 413, 415, 429))
+document(GROUP + "/players/{member}", "delete", "Forget a player (X-Group-Token: the admin token): her name leaves "
+         "the group, its tables and tournaments; her figures stay under a label", status=204,
+         errors=(401, 403, 404, 429))
 document(GROUP + "/players/{member}/copy", "get", "A player's copy of every figure and entry the group holds about "
-         "her (X-Group-Token)", errors=(401, 403, 404))
+         "her (X-Group-Token: the admin token)", errors=(401, 403, 404))
 document(GROUP + "/export.csv", "get", "Every deal or round of the group's tables, one row per player (X-Group-Token)",
          content_type="text/csv", query=CsvArgsSchema, errors=(400, 401, 403, 404))
 document("/api/v1/tables/{table_id}/export.csv", "get", "Every deal or round of a table, one row per player",

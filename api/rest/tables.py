@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Blueprint, Flask, Response, request
 from werkzeug.routing import BaseConverter
 
-from api.application import appends, forgetting, service
-from api.application.errors import ApiError
+from api.application import appends, forgetting, seat_phones, service
+from api.application.commands import ImportLog
+from api.application.errors import BadRequest
+from api.rest import reading
 from api.rest.openapi import document
 from api.rest.schemas.quick import ExitCountsSchema, RoundPointsSchema
 from api.rest.schemas.tables import (
@@ -18,7 +22,10 @@ from api.rest.schemas.tables import (
     TableArgsSchema,
     TableCreatedSchema,
     TableSchema,
+    read_entry,
+    read_new_table,
 )
+from referee.violations import N_, Malformed
 
 bp = Blueprint("tables", __name__, url_prefix="/api/v1/tables")
 MAX_KEY = 200
@@ -39,7 +46,8 @@ def _int_arg(name: str, default: int | None = None, least: int = 0) -> int | Non
     except ValueError:
         value = None
     if value is None or not least <= value <= MAX_INT:
-        raise ApiError(400, "Bad query", f"`{name}` is a whole number from {least} to {MAX_INT}, not {raw!r}")
+        raise BadRequest("Bad query", N_("`%(name)s` is a whole number from %(least)s to %(most)s, not %(value)s"),
+                         {"name": name, "least": least, "most": MAX_INT, "value": repr(raw)})
     return value
 
 
@@ -51,7 +59,7 @@ def _token() -> str | None:
 def _key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= MAX_KEY:
-        raise ApiError(400, "Bad Idempotency-Key", f"an Idempotency-Key has 1 to {MAX_KEY} characters")
+        raise BadRequest("Bad Idempotency-Key", N_("an Idempotency-Key has 1 to %(most)s characters"), {"most": MAX_KEY})
     return key
 
 
@@ -62,8 +70,14 @@ def create():
     if isinstance(body, dict) and "group" in body:
         from api.application import group_service
 
-        return group_service.create_table(body, request.headers.get("X-Group-Token", "").strip() or None), 201
-    return service.create_table(body), 201
+        token, fields = request.headers.get("X-Group-Token", "").strip() or None, dict(body)
+        group_id = fields.pop("group")
+        if not isinstance(group_id, str):
+            raise Malformed("`group` is the id of a group (send its token as X-Group-Token)")
+        made = reading.command(partial(read_new_table, fields),
+                               partial(group_service.admits_table, group_id, token, fields.get("players")))
+        return group_service.create_table(group_id, token, made), 201
+    return service.create_table(read_new_table(body)), 201
 
 
 @bp.get("/<table:table_id>")
@@ -75,7 +89,9 @@ def read(table_id: str):
 @bp.post("/<table:table_id>/entries")
 def enter(table_id: str):
     """Write one entry, based on `expected_version`."""
-    return appends.post_entry(table_id, _token(), _json(), _key()), 201
+    token, body, key = _token(), _json(), _key()
+    made = reading.command(partial(read_entry, table_id, token, body, key), partial(appends.writer, table_id, token))
+    return appends.post_entry(made), 201
 
 
 @bp.get("/<table:table_id>/entries")
@@ -98,10 +114,17 @@ def forget_seat(table_id: str, seat: int):
     return Response(status=204)
 
 
+@bp.delete("/<table:table_id>/seats/<int:seat>/phone")
+def release_phone(table_id: str, seat: int):
+    """Release a seat from the phone that holds it; another phone may take it (host or director token)."""
+    seat_phones.release(table_id, _token(), seat)
+    return Response(status=204)
+
+
 @bp.post("/import")
 def import_():
     """Open a new table from an exported log whose hash chain holds."""
-    return service.import_log(request.get_data(as_text=True)), 201
+    return service.import_log(ImportLog(request.get_data(as_text=True), read_new_table)), 201
 
 
 TABLE = "/api/v1/tables/{table_id}"
@@ -118,6 +141,9 @@ document(TABLE + "/entries", "get", "List the entries after `after`", response=E
          query=EntriesArgsSchema, errors=(400, 404, 503))
 document(TABLE + "/export", "get", "Export the log as NDJSON, one entry a line with its hash (E-4)",
          content_type="application/x-ndjson", errors=(404, 503))
+document(TABLE + "/seats/{seat}/phone", "delete",
+         "Release a seat from its phone; another phone may take it (the host's or the director's token)",
+         status=204, errors=(401, 403, 404, 503))
 document("/api/v1/tables/import", "post", "Open a new table from an export whose hash chain holds (E-4)",
          request={"type": "string", "description": "an export: one entry a line"},
          request_type=("application/x-ndjson", "application/json"), response=TableCreatedSchema, status=201,

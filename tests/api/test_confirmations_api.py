@@ -23,8 +23,8 @@ def test_a_table_asks_for_confirmation_and_another_seat_gives_it(client, tables)
     assert refused["rules"] == ["E-6"] and "Ben" in refused["detail"]
     table.enter("confirm", 2, target=seq, as_seat=3, expect=403)  # Dan's phone cannot confirm for Chloé
     table.enter("confirm", 2, target=seq, as_seat=2)
-    assert _status(table, seq) == {"seq": seq, "type": "exit", "seat": 1, "deal": 1, "status": "confirmed",
-                                   "confirmed_by": 2, "disputed_by": []}
+    assert _status(table, seq) == {"seq": seq, "type": "exit", "seat": 1, "by": None, "owner": 1, "deal": 1,
+                                   "status": "confirmed", "confirmed_by": 2, "disputed_by": []}
     table.enter("dispute", 3, target=seq, as_seat=3, expect=422)  # final
 
 

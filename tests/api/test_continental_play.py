@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from conftest import TableClient
+
+from tests.conftest import TableClient
 
 # Five runs of three, no wild: 1 + 10 = 11 from each opponent on a later turn (C-12).
 PLAIN = [["3C", "4C", "5C"], ["6D", "7D", "8D"], ["9H", "10H", "JH"], ["QS", "KS", "AS"], ["4H", "5H", "6H"]]

@@ -59,7 +59,7 @@ def test_a_malformed_creation_is_a_400_that_names_the_problem(client, body, word
     ({"game": "rami", "players": ["A" * 41, "B"]}, {"most": 40, "value": "'" + "A" * 39 + "..."}),
     ({"game": "rami", "players": ["A"] * 11}, {"most": 10, "n": 11}),
     ({"game": "rami", "players": ["A", 7]}, {"most": 40, "value": "7"}),
-    ({"game": "go", "players": ["A", "B"]}, {"value": "'go'", "games": ["continental", "rami"]}),
+    ({"game": "go", "players": ["A", "B"]}, {"value": "'go'", "games": ["continental", "rami", "gin"]}),
 ])
 def test_a_creation_the_schema_refuses_gives_the_key_and_parameters_pages_translate(client, body, params):
     response = client.post("/api/v1/tables", json=body)
@@ -70,8 +70,8 @@ def test_the_games_a_creation_may_ask_for_are_the_registrys(client, monkeypatch)
     from referee import games
 
     monkeypatch.setattr(games, "NAMES", (*games.NAMES, "belote"))
-    for body, detail in (({"players": ["A", "B"]}, "the body needs `game`: continental, rami or belote"),
-                         ({"game": "go", "players": ["A", "B"]}, "`game` is continental, rami or belote, not 'go'")):
+    for body, detail in (({"players": ["A", "B"]}, "the body needs `game`: continental, rami, gin or belote"),
+                         ({"game": "go", "players": ["A", "B"]}, "`game` is continental, rami, gin or belote, not 'go'")):
         response = client.post("/api/v1/tables", json=body)
         assert response.status_code == 400 and response.json["detail"] == detail, response.json
 

@@ -8,18 +8,21 @@ from datetime import datetime
 import sqlalchemy as sa
 
 from events.chain import entry_hash
+from events.free_texts import joined
 
-KEYS = ("seq", "type", "at", "seat", "hash", "seal", "names")
+KEYS = ("seq", "type", "at", "seat", "hash", "seal", "names", "texts")
 
 
 def old_export(text: str, seal=None) -> str:
-    """Today's export as the same log's export before migration 0008: names in entry 1 (`players`), every hash
-    computed again; sealed with `seal(seq, hash)` when given (an export of this server made then)."""
+    """Today's export as the same log's export before migration 0008: names in entry 1 (`players`), a ruling's
+    reason inside its entry (before 0015), every hash computed again; sealed with `seal(seq, hash)` when given (an
+    export of this server made then)."""
     lines = [json.loads(line) for line in text.splitlines()]
     names = [item.get("name") for item in lines[0]["names"]]
     prev, out = None, []
     for line in lines:
         data = {k: v for k, v in line.items() if k not in KEYS}
+        data = joined(line["type"], data, {d: t["text"] for d, t in line.get("texts", {}).items()})
         if line["seq"] == 1:
             data = {("players" if k == "seats" else k): (names if k == "seats" else v) for k, v in data.items()}
         prev = entry_hash(line["seq"], line["type"], line["seat"], datetime.fromisoformat(line["at"]), data, prev)

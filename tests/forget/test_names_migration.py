@@ -67,10 +67,10 @@ def test_an_export_made_before_the_migration_still_imports(app, client, tables):
     assert without_id(tables.attach(copy).state()) == without_id(table.state())
     assert NAME not in json.dumps(tables.attach(copy).entries(), ensure_ascii=False)  # moved out on the way in
     with app.app_context():
-        from events.db import get_store
+        from api.application import context
 
         old_head = json.loads(old.splitlines()[-1])
-        assert get_store().reseal(copy["id"]) == (old_head["seq"], old_head["hash"])
+        assert context.current().names.reseal(copy["id"]) == (old_head["seq"], old_head["hash"])
 
 
 def test_the_migration_moves_names_out_and_reseals_without_changing_the_log(app, client, tables, old_database):

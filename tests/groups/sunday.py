@@ -20,12 +20,14 @@ HEAVY_HAND = ["JK", "JK", "KS", "KS", "KD", "KD", "KC", "KC", "QS", "QS", "QD", 
 
 
 class Group:
-    """A group seen through the API, with its token."""
+    """A group seen through the API, with its admin token (which does all a members' token does, and more); its
+    members' token is `members_token`."""
 
     def __init__(self, client, name: str):
         answer = client.post("/api/v1/groups", json={"name": name})
         assert answer.status_code == 201, answer.get_data(as_text=True)
-        self.client, self.id, self.token = client, answer.json["id"], answer.json["token"]
+        self.client, self.id, self.token = client, answer.json["id"], answer.json["admin_token"]
+        self.members_token = answer.json["token"]
         self.headers = {"X-Group-Token": self.token}
 
     def table(self, tables, game: str, players: list[str], **fields):

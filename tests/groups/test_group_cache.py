@@ -33,14 +33,14 @@ def test_a_fresh_worker_reads_the_kept_summaries_instead_of_folding_the_logs(sun
 def test_a_kept_summary_with_a_broken_seal_or_other_code_is_folded_again(sunday, database_url, counted, app):
     before = sunday.read()
     counted.clear()
-    from events.db import get_store
+    from api.application import context
 
     with app.app_context():
-        store = get_store()
-        kept = store.summaries([sunday.tables["C"].id, sunday.tables["R"].id])
+        summaries = context.current().summaries
+        kept = summaries.summaries([sunday.tables["C"].id, sunday.tables["R"].id])
         c, r = kept[sunday.tables["C"].id], kept[sunday.tables["R"].id]
-        store.save_summaries([(sunday.tables["C"].id, c[0], c[1], c[2], b"x" * 32 + c[3][32:]),
-                              (sunday.tables["R"].id, r[0], r[1], "other-code", r[3])])
+        summaries.save_summaries([(sunday.tables["C"].id, c[0], c[1], c[2], b"x" * 32 + c[3][32:]),
+                                  (sunday.tables["R"].id, r[0], r[1], "other-code", r[3])])
     other = fresh(database_url)
     answer = other.test_client().get(f"/api/v1/groups/{sunday.id}", headers=sunday.headers)
     assert answer.json == before

@@ -99,10 +99,11 @@ def test_a_players_averages_keep_their_decimal_as_her_language_writes_it_and_non
 
 def test_playing_again_keeps_the_next_table_in_the_group_whichever_phone_taps(app, sunday):
     from api.application import successor
+    from api.application.commands import CreateTable
 
     previous = sunday.tables["C2"].id
     with app.test_request_context("/"):  # a phone that never opened the group's link
-        again, opened = successor.open_next(previous, {"game": "continental", "players": ["Dan", "Chloé", "Ben", "ana"]})
+        again, opened = successor.open_next(previous, CreateTable("continental", ("Dan", "Chloé", "Ben", "ana")))
     assert opened
     listed = sunday.read()["tables"]
     assert listed[0]["id"] == again and listed[0]["players"] == ["Dan", "Chloé", "Ben", "Ana"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from tests.groups.sunday import Group
 
 TWELVE = ["Ana", "Ben", "Chloé", "Dan", "Eve", "Fred", "Gus", "Hana", "Ivo", "Jun", "Kim", "Léa"]
@@ -27,6 +29,12 @@ class Evening:
             self.rounds.append([self.tables.attach({**t, "host_token": self.director, "version": 1})
                                 for t in answer.json["tables"]])
         return answer.json
+
+    def through(self, client) -> Evening:
+        """The same evening acted on through another client (another worker's app, as it were)."""
+        other = copy.copy(self)
+        other.client, other.tables, other.rounds = client, self.tables.__class__(client), []
+        return other
 
     def read(self) -> dict:
         answer = self.client.get(f"/api/v1/tournaments/{self.id}")

@@ -1,15 +1,12 @@
-"""Quick scores in an entry (results tracking): the shapes of an exit's `counts` and a round's `points`.
-
-Checked before anything is written, so that a bad value is a 400 naming the field; what the
-values may be by the rules (K-2, R-13, R-14) is the referee's to say (422).
+"""Quick scores in an entry (results tracking): the shapes of an exit's `counts` and a round's `points`, for the
+OpenAPI description. The application checks them (api.application.quick_scores), for the API and the pages alike.
 """
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, fields, validate
 
-HAND_CARDS = 15  # a count of cards in a Continental hand is at most this; more is not a count (400)
-MAX_POINTS = 1000  # a hand's points beyond this are not a number a table would write (400)
+from api.application.quick_scores import HAND_CARDS, MAX_POINTS
 
 
 class ExitCountsSchema(Schema):
@@ -34,20 +31,3 @@ class RoundPointsSchema(Schema):
             min=0, max=MAX_POINTS, error=f"a hand's points, a whole number from 0 to {MAX_POINTS}")),
         metadata={"description": "seat -> points of the cards left in that hand (R-14); at least 2, "
                                  "at most 208 for 14 cards"})
-
-
-def check_quick(type_: object, data: dict, where: str = "") -> None:
-    """Refuse (400, ValidationError) counts or points that are not the numbers a quick score holds."""
-    if type_ == "exit" and "counts" in data:
-        counts = data["counts"]
-        errors = ExitCountsSchema().validate(counts) if isinstance(counts, dict) else \
-            {"_schema": ['an object {"twos": 0, "jokers": 0, "one_suit": false}']}
-        if errors:
-            raise ValidationError({f"{where}counts": errors})
-    if type_ == "round" and "points" in data:
-        errors = RoundPointsSchema().validate({"points": data["points"]})
-        if errors:
-            raise ValidationError({f"{where}{key}": value for key, value in errors.items()})
-    inner = data.get("entry")
-    if type_ == "replace" and isinstance(inner, dict):
-        check_quick(inner.get("type"), inner, "entry.")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.rest.schemas import ViolationSchema
-from referee.continental.exit import TIMINGS
+from referee import games
 
 # The spellings K-1 reads (any case, a suit letter or symbol, spaces around): stated for clients; the server
 # reads cards itself and names a bad one (400, K-1).
+TIMINGS = tuple(dict.fromkeys(t for game in games.ALL for t in game.timings))  # an exit's moments (C-4, C-5)
 _RANK = r"(10|[2-9]|[AaJjQqKkTt])[CDHScdhs\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664]"
 CARD_PATTERN = r"^\s*([Jj][Kk]|" + _RANK + r")\s*$"
 PLACED_PATTERN = r"^\s*([Jj][Kk]|" + _RANK + r")\s*(=\s*" + _RANK + r"\s*)?$"
@@ -85,3 +86,39 @@ class MeldVerdictSchema(Schema):
 
 class HandValueSchema(Schema):
     value = fields.Integer(metadata={"description": "R-14"})
+
+
+class KnockRequestSchema(Schema):
+    hand = fields.List(fields.String(metadata=CARD), required=True,
+                       metadata={"description": "the knocker's 10 cards (G-2, G-7)",
+                                 "example": ["5H", "6H", "7H", "8C", "8S", "8D", "KC", "KD", "KS", "2D"]})
+    other = fields.List(fields.String(metadata=CARD), required=True,
+                        metadata={"description": "the other player's 10 cards (G-8)"})
+
+
+class KnockScoreSchema(Schema):
+    winner = fields.String(validate=validate.OneOf(["knocker", "other"]))
+    points = fields.Integer()
+    undercut = fields.Boolean()
+
+
+class KnockVerdictSchema(Schema):
+    valid = fields.Boolean()
+    gin = fields.Boolean()
+    melds = fields.List(fields.List(fields.String(metadata=CARD)))
+    deadwood = fields.Integer(metadata={"description": "G-6"})
+    other_melds = fields.List(fields.List(fields.String(metadata=CARD)))
+    laid_off = fields.List(fields.String(metadata=CARD), metadata={"description": "G-8"})
+    other_deadwood = fields.Integer(allow_none=True)
+    score = fields.Nested(KnockScoreSchema, allow_none=True, metadata={"description": "G-9; null: not valid, G-12"})
+    violations = fields.List(fields.Nested(ViolationSchema))
+
+
+# Each judge's body and answer, by the name a game's `Judge` gives them (`referee.game.Judge.request`, `.answer`),
+# which is also the name the OpenAPI description gives them: the REST layer serves a game's judges from its
+# declaration alone (api.rest.referee_api).
+SHAPES: dict[str, type[Schema]] = {
+    schema.__name__.removesuffix("Schema"): schema
+    for schema in (ExitRequestSchema, ArrangeRequestSchema, CardsRequestSchema, HandRequestSchema, ExitVerdictSchema,
+                   ArrangementSchema, MeldVerdictSchema, HandValueSchema, KnockRequestSchema, KnockVerdictSchema)
+}
