@@ -60,9 +60,9 @@ def _instance_secret(instance_path: str) -> str:
 
 # api.shell.limits comes last: it limits the views the parts before it registered.
 PARTS = ("events.db", "api.shell.context", "api.shell.guard", "api.shell.health", "api.shell.sessions",
-         "api.rest.referee_api", "api.rest.tables", "api.rest.openapi", "api.web", "api.shell.stream", "api.web.live")
-PARTS += ("api.rest.groups", "api.web.groups", "api.rest.tournaments", "api.shell.tournament_stream",
-          "api.web.tournaments")
+         "api.rest.referee_api", "api.rest.tables", "api.rest.openapi", "api.web", "api.shell.table_stream", "api.web.live")
+PARTS += ("api.rest.groups", "api.web.groups.pages", "api.rest.tournaments", "api.shell.tournament_stream",
+          "api.web.tournaments.pages")
 PARTS += ("api.shell.limits", "api.shell.turns")
 PARTS += ("api.shell.commands",)
 

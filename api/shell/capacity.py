@@ -1,5 +1,5 @@
 """How full this process is, and who may take more of it: open connections and event streams, in all and per
-client address, against caps read from the environment (README, "Deployment").
+client address, against caps read from the environment (docs/DEPLOYMENT.md).
 
 Two counts, kept in each worker process (a host's capacity is its workers' sum):
 

@@ -1,5 +1,5 @@
 """`flask arbitre ...`: the commands a release or a cron runs. `purge` deletes the tables of no group untouched
-for RETENTION_MONTHS months (12 unless configured; README, "Privacy")."""
+for RETENTION_MONTHS months (12 unless configured; docs/PRIVACY.md)."""
 
 from __future__ import annotations
 

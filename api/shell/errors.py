@@ -7,12 +7,18 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from api.application import texts
-from api.application.errors import ApiError
+from api.application.errors import ApplicationError, field_messages
 from referee.cards import CardError
 from referee.violations import Malformed, Refusal
 
 PROBLEM = "application/problem+json"
 INTERNAL = "The server failed on this request. The failure is logged; a 5xx is always a bug."
+
+
+class Unsupported(ApplicationError):
+    """A body of a type the API does not read: 415 (api/shell/guard.py)."""
+
+    status = 415
 
 
 def problem(status: int, title: str, detail: str, rules=(), violations=(), **extra) -> Response:
@@ -28,23 +34,13 @@ def problem(status: int, title: str, detail: str, rules=(), violations=(), **ext
     return Response(json.dumps(body), status=status, mimetype=PROBLEM)
 
 
-def _messages(errors, prefix="") -> list[str]:
-    if isinstance(errors, dict):
-        out = []
-        for key, value in errors.items():
-            out += _messages(value, f"{prefix}{key}.")
-        return out
-    if isinstance(errors, list) and all(isinstance(e, str) for e in errors):
-        return [f"{prefix.rstrip('.')}: {e}" if prefix else e for e in errors]
-    if isinstance(errors, list):
-        return [m for e in errors for m in _messages(e, prefix)]
-    return [f"{prefix.rstrip('.')}: {errors}"]
-
-
 def init_app(app: Flask) -> None:
-    @app.errorhandler(ApiError)
-    def api_error(exc: ApiError):
-        return problem(exc.status, exc.title, exc.detail, **exc.extra)
+    @app.errorhandler(ApplicationError)
+    def application_error(exc: ApplicationError):
+        # Its message in English; its key and parameters too where API.md says so (`said`), as they always were.
+        said = {"key": exc.key, **({"params": exc.params} if exc.params is not None else {})} if exc.said else {}
+        return problem(exc.status, exc.title, exc.detail, rules=exc.rules, violations=exc.violations, **said,
+                       **exc.extra)
 
     @app.errorhandler(CardError)
     def card_error(exc: CardError):
@@ -55,7 +51,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(ValidationError)
     def validation_error(exc: ValidationError):
-        return problem(400, "Malformed request", "; ".join(_messages(exc.messages)))
+        return problem(400, "Malformed request", "; ".join(field_messages(exc.messages)))
 
     @app.errorhandler(Refusal)
     def refusal(exc: Refusal):

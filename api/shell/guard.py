@@ -19,9 +19,11 @@ from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest, ClientDisconnected, NotFound, RequestEntityTooLarge
 
+from api.application.errors import BadRequest as Unreadable
 from api.shell.client import left
-from api.shell.errors import ApiError, problem
+from api.shell.errors import Unsupported, problem
 from events.chain import NotText, loads
+from referee.violations import N_
 
 IMPORT_MAX_BYTES = 4 * 1024 * 1024
 JSON_MAX_BYTES = 64 * 1024
@@ -39,7 +41,7 @@ class SafeJSON(DefaultJSONProvider):
         try:
             return loads(s)
         except NotText as error:
-            raise ApiError(400, "Malformed request", f"the body is not text: {error}") from None
+            raise Unreadable("Malformed request", N_("the body is not text: %(error)s"), {"error": str(error)}) from None
 
 
 def _accepts(mimetype: str, types: tuple[str, ...]) -> bool:
@@ -60,8 +62,8 @@ def check_request() -> None:
     if request.method == "DELETE" and not request.content_length and not request.mimetype:
         return  # a DELETE that sends nothing (forgetting a player) has no type to check
     if not _accepts(request.mimetype, types):
-        raise ApiError(415, "Unsupported media type",
-                       f"send the body as {' or '.join(types)}, not {request.mimetype or 'no Content-Type'}")
+        raise Unsupported("Unsupported media type", N_("send the body as %(types)s, not %(type)s"),
+                          {"types": " or ".join(types), "type": request.mimetype or "no Content-Type"})
 
 
 def refuse_nul() -> None:
@@ -100,7 +102,7 @@ def init_app(app: Flask) -> None:
         if not request.path.startswith("/api/"):
             from flask import render_template
 
-            from api.web.i18n import N_
+            from api.web.words.i18n import N_
 
             return render_template("error.html", code=413, title=N_("Too large"),
                                    detail=N_("This is larger than the server reads.")), 413

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from flask import Blueprint, Flask, jsonify, make_response, render_template, request
 
 from api.shell.errors import problem
-from api.web.i18n import N_
+from api.web.words.i18n import N_
 
 RETRY_AFTER = 5  # seconds: long enough for a database restart to be worth a second try
 bp = Blueprint("health", __name__)
@@ -40,9 +40,9 @@ def healthz():
 def readyz():
     """Say whether this host has room for more phones (one of its workers has), and the database answers with
     every migration: 200, or 503 saying what is missing (a load balancer then sends phones to another host)."""
+    from api.application import context
     from api.shell import host
-    from api.shell.stream import full
-    from events.db import get_store
+    from api.shell.live import full
 
     here = full()  # this worker's own counts, as they are now; the others' marks (api/shell/host.py)
     crowded = here and (here if host.workers() == 1 else host.full())
@@ -51,7 +51,7 @@ def readyz():
                           status="full")
 
     try:
-        with get_store().engine.connect() as conn:
+        with context.current().store.engine.connect() as conn:
             current = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalars().all()
     except sa.exc.SQLAlchemyError as error:
         logger.warning("not ready: %s", type(error).__name__)

@@ -34,14 +34,24 @@ def workers() -> int:
 
 
 def mark(kind: str, full: bool) -> None:
-    """Say that this worker is at its cap of `kind` (streams, connections), or no longer is."""
+    """Say that this worker is at its cap of `kind` (streams, connections), or no longer is. The directory goes
+    with its last mark, so that servers started and stopped (tests, restarts) leave nothing in memory."""
     path = directory() / f"{os.getpid()}.{kind}"
     with contextlib.suppress(OSError):
         if full:
-            path.parent.mkdir(mode=0o700, exist_ok=True)
-            path.touch()
+            for _ in range(3):  # another worker may remove the directory between our mkdir and touch
+                path.parent.mkdir(mode=0o700, exist_ok=True)
+                with contextlib.suppress(FileNotFoundError):
+                    path.touch()
+                    return
         else:
             path.unlink(missing_ok=True)
+            _remove_if_empty(path.parent)
+
+
+def _remove_if_empty(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not empty: another worker's mark keeps it
+        folder.rmdir()
 
 
 def full_workers() -> set[int]:
@@ -54,6 +64,8 @@ def full_workers() -> set[int]:
                 found.add(pid)
             else:  # a worker killed at its cap: its mark goes with it
                 path.unlink(missing_ok=True)
+    if not found:
+        _remove_if_empty(directory())
     return found
 
 

@@ -68,6 +68,7 @@ ENDPOINTS = {
     "outbox.send": ("RATELIMIT_WRITES", None),  # entries made offline, sent when the phone is back
     "groups.create": ("RATELIMIT_TABLES", None),
     "groups.rename": ("RATELIMIT_WRITES", None),
+    "groups.rename_group": ("RATELIMIT_WRITES", None),
     "groups_web.rename": ("RATELIMIT_WRITES", None),
     "pages.join": ("RATELIMIT_JOINS", None),
     "pages.join_code": ("RATELIMIT_JOINS", None),
@@ -167,7 +168,7 @@ def creator() -> str:
 
 def code() -> str:
     """The join code tried, as the lookup reads it (so `abcd-efgh` and `ABCDEFGH` count as one)."""
-    from api.web.codes import normalise
+    from api.web.table.codes import normalise
 
     tried = request.form.get("code") if request.method == "POST" else (request.view_args or {}).get("code")
     return "code:" + (normalise(tried or "") or "-")
@@ -275,7 +276,7 @@ def init_app(app: Flask) -> None:
         if not request.path.startswith("/api/"):
             from flask import make_response, render_template
 
-            from api.web.i18n import N_
+            from api.web.words.i18n import N_
 
             response = make_response(render_template(
                 "error.html", code=429, title=N_("Too many tries"),

@@ -1,11 +1,13 @@
 """The phone's session cookie: encrypted (its seat and host tokens cannot be read from it), `Secure` when
-served over HTTPS, and kept for 30 days after the phone's last visit.
+served over HTTPS, and kept for 30 days after the phone's last visit (sent again on a visit once a day at most).
 
 Flask's own cookie is only signed: anyone holding it (a shared computer, a log, a proxy) could read the
 tokens in it by decoding base64. Here the cookie is a Fernet token (AES-128-CBC and HMAC-SHA256) of the
 compressed session under a key derived from SECRET_KEY, so it is both unreadable and tamper-proof.
 Behind a proxy that terminates HTTPS, set ARBITRE_PROXIES to the number of proxies in front, so that the
-client's address (rate limits) and scheme (`Secure`) are read from their X-Forwarded-* headers.
+client's address (rate limits) and scheme (`Secure`, and HSTS) are read from their X-Forwarded-* headers.
+Every answer served over HTTPS carries `Strict-Transport-Security` (two years, subdomains too): a phone that
+once came over HTTPS never again sends its cookie, or follows a table's link, in clear.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import time
 import zlib
 from datetime import timedelta
 
@@ -22,6 +25,8 @@ from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSessionInterface
 
 LIFETIME = timedelta(days=30)  # a month after the last visit: the next game night, not forever
+RESEAL_AFTER = timedelta(days=1)  # an unchanged session is sent again, to keep it a month on, once a day at most
+HSTS = "max-age=63072000; includeSubDomains"  # two years, the preload list's figure
 
 
 class _Sealed:
@@ -43,6 +48,13 @@ class _Sealed:
             if self.fallback is None:
                 raise BadCookie() from None
             return self.fallback.loads(text, max_age=max_age)  # a cookie signed before encryption came in
+
+    def sealed_at(self, text: str) -> int | None:
+        """When this cookie was sealed (Unix seconds), or None if it is not one of ours (an older, signed one)."""
+        try:
+            return self.fernet.extract_timestamp(text.encode())
+        except InvalidToken:
+            return None
 
 
 class BadCookie(Exception):
@@ -69,6 +81,33 @@ class SealedSessionInterface(SecureCookieSessionInterface):
         except BadCookie:
             return self.session_class()
 
+    def save_session(self, app: Flask, session, response) -> None:
+        """Send the cookie when the answer changed the session; an unchanged one only on a page the phone visits,
+        and at most once a day, to keep it a month after the last visit.
+
+        A cookie that changes nothing is the session as it was when its request left: landing after a form's
+        answer, it undoes what that answer wrote (its verdict, a seat just taken, a host's token). Every
+        answer used to send it, a file of the page's (the service worker refreshes them behind the page) as
+        much as a page's own refresh in the background (`X-Live`) or the table's stream, which sends its
+        headers with the very entry a form has just written: on a loaded machine an exit's "Valid exit" went
+        missing from the table page it returned to.
+        """
+        if session.modified or self._reseals(app, session, response):
+            super().save_session(app, session, response)
+        elif session.accessed:
+            response.vary.add("Cookie")
+
+    def _reseals(self, app: Flask, session, response) -> bool:
+        if not session.permanent or request.method != "GET" or request.headers.get("X-Live"):
+            return False
+        if response.mimetype != "text/html" or request.path.startswith("/api/"):
+            return False  # a file, the manifest, the service worker, the API's JSON and stream
+        if request.headers.get("Sec-Fetch-Dest", "document") != "document":
+            return False  # a page fetched by a script (the service worker keeping History for offline)
+        sealed = self.get_signing_serializer(app)
+        at = sealed.sealed_at(request.cookies.get(self.get_cookie_name(app), "")) if sealed else None
+        return at is None or time.time() - at >= RESEAL_AFTER.total_seconds()
+
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
 
@@ -83,3 +122,12 @@ def init_app(app: Flask) -> None:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+    app.after_request(strict_transport)
+
+
+def strict_transport(response):
+    """HSTS on an answer that came over HTTPS (as the proxies in front say, when ARBITRE_PROXIES trusts them; an
+    X-Forwarded-Proto that no trusted proxy wrote is ignored, as it is for the cookie's `Secure`)."""
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
+    return response

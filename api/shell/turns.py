@@ -7,7 +7,7 @@ readers overtake it: 50 tables at once (bench_load) wrote 149 entries/s on SQLit
 two sync workers write 600-750. Here a request waits for one of MAX_RUNNING turns before the app sees it, and
 gives it back when its answer is made (gunicorn sends it after): a waiting thread holds no lock and wants no
 interpreter. With 4 turns: 483 and 446 entries/s. A stream (GET .../events) takes none of these: its reads go
-through turns of their own (api/shell/stream.py, LIVE_READS), so that a thousand phones opening streams at once never
+through turns of their own (api/shell/live.py, LIVE_READS), so that a thousand phones opening streams at once never
 hold the turns a write or a page needs. ARBITRE_RUNNING sets the number (0: no limit).
 """
 
@@ -35,7 +35,7 @@ class Turns:
         if path.startswith(FILES):  # a file read from disk: no database, no turn
             return self.app(environ, start_response)
         if path.startswith(STREAMS) and path.endswith("/events"):  # a stream reads through its own few turns
-            return self.app(environ, start_response)  # (api/shell/stream.py, LIVE_READS): these stay the writes' and pages'
+            return self.app(environ, start_response)  # (api/shell/live.py, LIVE_READS): these stay the writes' and pages'
 
         with self.turns:
             return self.app(environ, start_response)

@@ -12,9 +12,9 @@ answer at capacity rather than leave connections unanswered in the kernel's queu
 - The collector looks at young objects every `ARBITRE_GC_YOUNG` allocations (Python's default: 700). A worker
   holding thousands of streams and replays has a heap of a million objects; at 700, objects a request keeps
   for a second reached the oldest generation and a full collection walked that heap every 10–20 s, stopping
-  every stream and request of the worker for 0.3 s. At 50,000 those objects die young (README, "Benchmarks").
+  every stream and request of the worker for 0.3 s. At 50,000 those objects die young (docs/BENCHMARKS.md).
 
-`gunicorn -k api.shell.worker.Worker`; see README, "Deployment".
+`gunicorn -k api.shell.worker.Worker`; see docs/DEPLOYMENT.md.
 """
 
 from __future__ import annotations

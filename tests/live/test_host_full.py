@@ -7,6 +7,7 @@ import os
 import pytest
 
 from api import create_app
+from api.shell import host
 from events.db import dispose
 from tests.conftest import Tables
 from tests.live.sse import TestStream
@@ -35,3 +36,20 @@ def test_readyz_says_full_once_every_worker_is_and_ready_again_when_one_has_room
     assert answer.get_json()["status"] == "full" and "2 of 2 workers" in answer.get_json()["detail"]
     stream.close()  # a phone leaves this worker
     assert client.get("/readyz").status_code == 200
+
+
+def test_the_shared_directory_goes_with_its_last_mark(tmp_path, monkeypatch):
+    """A server started and stopped (a restart, a test) leaves no folder behind in /dev/shm."""
+    monkeypatch.setenv("ARBITRE_SHARED_DIR", str(tmp_path))
+    monkeypatch.setenv("ARBITRE_HOST_GROUP", "host")
+    host.mark("streams", True)
+    host.mark("connections", True)
+    host.mark("streams", False)
+    assert (tmp_path / "arbitre-host").is_dir()  # this worker is still at its connections' cap
+    assert host.full_workers() == {os.getpid()}
+    host.mark("connections", False)
+    assert not (tmp_path / "arbitre-host").exists()
+    (tmp_path / "arbitre-host").mkdir()
+    (tmp_path / "arbitre-host" / "999999999.streams").touch()  # a worker killed at its cap
+    assert host.full_workers() == set()
+    assert not (tmp_path / "arbitre-host").exists()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 
-from bench.gunicorn import ROOT, WORKER_FLAGS, worker_flags
+from bench.gunicorn import NO_CONTROL_SOCKET, ROOT, WORKER_FLAGS, worker_flags
 
 
 def test_make_run_and_serve_and_the_procfile_use_the_same_server():
@@ -14,6 +14,8 @@ def test_make_run_and_serve_and_the_procfile_use_the_same_server():
     flags = [w for i, w in enumerate(words) if w in WORKER_FLAGS or (i and words[i - 1] in WORKER_FLAGS)]
     assert flags == worker_flags()
     assert "api.shell.worker.Worker" in flags
+    procfile = next(ln for ln in (ROOT / "Procfile").read_text().splitlines() if ln.startswith("web:"))
+    assert NO_CONTROL_SOCKET in words and NO_CONTROL_SOCKET in shlex.split(procfile)  # tests/live/test_control_socket
     for target in ("run:", "serve:"):
         recipe = text.split("\n" + target, 1)[1].split("\n\n", 1)[0]
         assert "$(GUNICORN)" in recipe and "flask --app api run" not in recipe

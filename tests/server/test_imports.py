@@ -77,7 +77,7 @@ def test_an_import_not_sent_as_ndjson_or_json_is_a_415_and_opens_nothing(client,
 def test_a_long_name_in_an_imported_create_is_said_on_line_1_in_the_readers_language(client, app):
     """The import's create is read by table creation's own reader: its refusal is line 1's cause, a key the
     import page says in French (it was marshmallow's English, inside a Python dict)."""
-    from api.web import messages
+    from api.web.words import messages
 
     answer = post(client, chained(("create", None, AT, CREATE | {"players": ["Ana", "B" * 41, "Chloé", "Dan"]})))
     problem = answer.get_json()

@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 from freezegun import freeze_time
 
-from api.web import codes
+from api.web.table import codes
 from tests.web.conftest import Phone
 
 
@@ -62,3 +62,16 @@ def test_a_code_expires_after_twelve_hours_and_the_host_gets_a_new_one(app):
         ben = Phone(app)
         ben.post("/join", {"code": renewed[1]})
         assert f"/t/{host.table}" in ben.get("/").get_data(as_text=True)
+
+
+def test_a_code_lives_by_the_servers_clock(app):
+    """The clock tests drive (`CLOCK`) is the one codes are made and expire by, as entries and timeouts are."""
+    now = [datetime(2031, 3, 1, 19, 0, tzinfo=UTC)]
+    app.config["CLOCK"] = lambda: now[0]
+    host, seat_codes = started(app)
+    now[0] += codes.LIFETIME - timedelta(minutes=1)
+    Phone(app).post("/join", {"code": seat_codes[0]})
+    now[0] += timedelta(minutes=2)
+    late = Phone(app).post("/join", {"code": seat_codes[1]}, status=404)
+    assert "12 hours" in late.get_data(as_text=True)
+    assert host.codes()[1] != seat_codes[1]

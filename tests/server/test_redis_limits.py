@@ -12,6 +12,8 @@ from api.shell.limits import DEFAULTS
 from events.db import dispose
 from tests.conftest import Tables
 
+pytestmark = pytest.mark.slow  # a redis-server process: not in make test-fast
+
 TEN = {"RATELIMIT_TABLES": "10 per minute"}  # ten new tables a minute, to count to
 
 
