@@ -118,7 +118,8 @@
     sync();
   }
 
-  // Times in the page's language, in the phone's own variant of it: an en-GB phone reads a 24-hour clock.
+  // Times in the page's language, in the phone's own variant of it, always on a 24-hour clock (an en-US phone
+  // too: a club's sheet, its screen and its phones read one clock).
   function locale() {
     var page = document.documentElement.lang || "";
     var mine = (navigator.languages || [navigator.language || ""]).filter(function (l) {
@@ -129,12 +130,19 @@
 
   // Entry times are stored in UTC; show them in the phone's own time zone.
   function initTimes(root) {
-    root.querySelectorAll("time[datetime]:not(.clock)").forEach(function (el) {
+    root.querySelectorAll("time[datetime]:not(.clock):not(.stamp)").forEach(function (el) {
       var at = new Date(el.getAttribute("datetime"));
       if (isNaN(at)) { return; }
       el.textContent = at.toLocaleTimeString(locale(),
-        { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-      el.title = at.toLocaleString(locale());
+        { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+      el.title = at.toLocaleString(locale(), { hourCycle: "h23" });
+    });
+    // A day and a time (the audit): day first, 24-hour, in the phone's time zone.
+    root.querySelectorAll("time.stamp[datetime]").forEach(function (el) {
+      var at = new Date(el.getAttribute("datetime"));
+      if (isNaN(at)) { return; }
+      el.textContent = at.toLocaleString(locale(), { day: "numeric", month: "short", year: "numeric",
+        hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     });
   }
 
@@ -193,6 +201,7 @@
     initPickers(root); initClock(root); initGameOptions(root); initDealerNames(root); initSeats(root); initTimes(root);
     if (window.ArbitreNext) { window.ArbitreNext.init(root); }  // next.js: the next game, once a phone starts it
     if (root !== document && window.ArbitreOutbox) { window.ArbitreOutbox.ahead(); }  // a refresh, entries waiting
+    if (root !== document) { document.dispatchEvent(new CustomEvent("arbitre:redrawn")); }  // tournament.js: its banner
   }
 
   // Offline, a page the service worker kept says so (table pages say it in their connection line, live.js).
@@ -203,7 +212,7 @@
     p.className = "notice saved";
     p.setAttribute("role", "status");
     p.textContent = (document.body.dataset.textSaved || "{h}").replace("{h}",  // {h}: no English word for the checks
-      new Date(+main.dataset.savedAt).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit" }));
+      new Date(+main.dataset.savedAt).toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
     main.insertBefore(p, main.firstChild);
   }
 

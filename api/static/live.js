@@ -4,12 +4,13 @@
   var RETRY_STREAM_MS = 30000;  // after falling back to polling, try the stream again this often
   var box, text, main, hooks, source = null, pollTimer = null, failures = 0, want = 0, last = null, state = "";
 
-  function time(date) {  // the page's language in the phone's variant of it (en-GB: a 24-hour clock)
+  function time(date) {  // the page's language in the phone's variant of it, on a 24-hour clock whatever the variant
     var page = document.documentElement.lang || "";
     var mine = (navigator.languages || [navigator.language || ""]).filter(function (l) {
       return l.split("-")[0] === page;
     })[0];
-    return date.toLocaleTimeString(mine || page || undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    return date.toLocaleTimeString(mine || page || undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit",
+                                                                hourCycle: "h23" });
   }
 
   function label(name) { return box.dataset["t" + name.charAt(0).toUpperCase() + name.slice(1)] || name; }

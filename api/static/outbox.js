@@ -94,7 +94,7 @@
     var said = null;
     if (onDraw && types.length === 1) { said = next.dataset.headline; }
     else if (onDraw && types.length === 2 && types[1] === "discard") { said = next.dataset.afterDiscard; }
-    counts(main, said === null ? [] : items, next);
+    counts(main, fresh ? items : [], next);
     if (said === null && !fresh) { return; }  // a conflict or a refusal: the table as it is, and the choice
     headline.textContent = said || t("later");
     var badge = document.createElement("span");
@@ -111,10 +111,12 @@
     }
   }
 
-  // The stock, the pile and its top as they will be once the queued draw (and its discard) are sent: one card
-  // less where it was drawn from, then one more on the pile, the discarded card on top (its chip made from its
-  // key in the discard form's picker, so it is named as the server names it). Computed each time from what the
-  // server showed, kept in data-was: a render repeated, or a reload, gives the same counts.
+  // The stock, the pile, its top and the hands as they will be once the queued entries are sent, in order: a draw
+  // takes one card from the stock (an empty stock first takes the pile but its top, C-14, R-15) or the pile (the
+  // card under it shows once the draw is sent), a discard puts its card on top (its chip as the key tapped showed
+  // it, kept with the entry), melds and lay-offs leave the hand. Computed each time from what the server showed,
+  // kept in data-was: a render repeated, or a reload, gives the same figures. What changed is marked as waiting
+  // to send (`mark`); an entry of any other kind stops the reckoning there.
   function counts(main, items, next) {
     var dds = {};
     ["stock", "pile", "top"].forEach(function (name) {
@@ -122,39 +124,97 @@
       if (dd && dd.dataset.was === undefined) { dd.dataset.was = dd.innerHTML; }
       dds[name] = dd;
     });
-    if (!dds.stock || !dds.pile || !dds.top) { return; }
-    var n = { stock: parseInt(dds.stock.dataset.was, 10), pile: parseInt(dds.pile.dataset.was, 10) };
-    var top = dds.top.dataset.was;
-    items.forEach(function (item) {
-      if (field(item.fields, "type") === "draw") {
+    var hands = {};
+    main.querySelectorAll(".sizes [data-hand]").forEach(function (span) {
+      if (span.dataset.was === undefined) { span.dataset.was = span.textContent; }
+      hands[span.dataset.hand] = span;
+    });
+    var n = { stock: dds.stock ? parseInt(dds.stock.dataset.was, 10) : NaN,
+              pile: dds.pile ? parseInt(dds.pile.dataset.was, 10) : NaN };
+    var top = dds.top ? dds.top.dataset.was : null, held = {}, moved = {};
+    Object.keys(hands).forEach(function (seat) { held[seat] = parseInt(hands[seat].dataset.was, 10); });
+    function hand(seat, by) { if (seat !== null && held[seat] !== undefined) { held[seat] += by; moved["hand" + seat] = true; } }
+    items.every(function (item) {
+      var type = field(item.fields, "type"), seat = field(item.fields, "seat");
+      if (type === "draw") {
         var from = field(item.fields, "from") === "discard" ? "pile" : "stock";
+        if (from === "stock" && n.stock === 0) {
+          if (!(n.pile > 1)) { return false; }  // nothing to shuffle: the server says what comes of it
+          n.stock = n.pile - 1;  // the pile but its top becomes the stock (C-14, R-15)
+          n.pile = 1;
+          moved.pile = true;
+        }
         n[from] -= 1;
-        if (from === "pile") { top = "—"; }  // the card under it: the server says once the draw is sent
-      } else if (field(item.fields, "type") === "discard") {
+        moved[from] = true;
+        if (from === "pile") { top = "—"; moved.top = true; }  // the card under it: the server says once sent
+        hand(seat, 1);
+      } else if (type === "discard") {
         n.pile += 1;
-        top = chip(next, field(item.fields, "card")) || top;
+        moved.pile = moved.top = true;
+        top = shown(item) || chip(next, field(item.fields, "card")) || "—";
+        hand(seat, -1);
+      } else if (type === "meld" || type === "lay_off") {
+        hand(seat, -tokens(field(item.fields, type === "meld" ? "melds" : "cards")));
+      } else if (type !== "retrieve_joker") {  // a card for the joker: the hand keeps its size
+        return false;
       }
+      return true;
     });
-    ["stock", "pile"].forEach(function (name) {
-      if (isNaN(n[name])) { dds[name].innerHTML = dds[name].dataset.was; } else { dds[name].textContent = String(n[name]); }
+    ["stock", "pile", "top"].forEach(function (name) {
+      var dd = dds[name];
+      if (!dd) { return; }
+      if (name === "top") { dd.innerHTML = top; }
+      else if (isNaN(n[name]) || !moved[name]) { dd.innerHTML = dd.dataset.was; }
+      else { dd.textContent = String(n[name]); }
+      mark(dd, moved[name] && dd.innerHTML !== dd.dataset.was);
     });
-    dds.top.innerHTML = top;
+    Object.keys(hands).forEach(function (seat) {
+      var span = hands[seat], changed = moved["hand" + seat] && !isNaN(held[seat]);
+      span.textContent = changed ? String(held[seat]) : span.dataset.was;
+      mark(span, changed && span.textContent !== span.dataset.was);
+    });
+  }
+
+  // A figure not yet sent: a dashed box, and "waiting to send" said by a screen reader (one hidden note each
+  // marked figure points to, so the figure's own text stays the number).
+  function mark(el, waiting) {
+    el.classList.toggle("queued", !!waiting);
+    if (!waiting) { el.removeAttribute("aria-describedby"); return; }
+    var note = document.getElementById("queued-note");
+    if (!note) {
+      note = document.createElement("span");
+      note.id = "queued-note";
+      note.className = "sr";
+      note.textContent = t("queued");
+      (document.getElementById("main") || document.body).appendChild(note);  // inside a landmark
+    }
+    el.setAttribute("aria-describedby", "queued-note");
+  }
+
+  function tokens(text) {
+    return (text || "").split(/[\s\/|]+/).filter(function (x) { return x; }).length;
+  }
+
+  // The discarded card's chip, as the key tapped showed it (kept with the entry, so a reload shows it too).
+  function shown(item) {
+    var s = item.shown;
+    if (!s || !s.face) { return null; }
+    var outer = document.createElement("span"), face = document.createElement("span"), said = document.createElement("span");
+    outer.className = "card" + (s.red ? " red" : "");
+    outer.title = s.say || "";
+    face.setAttribute("aria-hidden", "true");
+    face.textContent = s.face;
+    said.className = "sr";
+    said.textContent = s.say || "";
+    outer.appendChild(face);
+    outer.appendChild(said);
+    return outer.outerHTML;
   }
 
   function chip(next, card) {
     var key = next && card && Array.prototype.filter.call(next.content.querySelectorAll("button[name='card']"),
       function (b) { return b.value === card; })[0];
-    if (!key) { return null; }
-    var outer = document.createElement("span"), face = document.createElement("span"), said = document.createElement("span");
-    outer.className = "card" + (key.classList.contains("red") ? " red" : "");
-    outer.title = key.dataset.say || "";
-    face.setAttribute("aria-hidden", "true");
-    face.textContent = key.textContent.trim();
-    said.className = "sr";
-    said.textContent = key.dataset.say || "";
-    outer.appendChild(face);
-    outer.appendChild(said);
-    return outer.outerHTML;
+    return key ? shown({ shown: { face: key.textContent.trim(), say: key.dataset.say, red: key.classList.contains("red") } }) : null;
   }
 
   function decide(item, how) {
@@ -179,7 +239,8 @@
   }
 
   function flush() {
-    if (sending) { return; }
+    if (sending || navigator.onLine === false) { return; }  // offline: the "online" event flushes
+
     var queue = load(), first = mine(queue)[0];
     if (!first || first.conflict || first.problem) { render(); return; }
     sending = true;
@@ -243,6 +304,9 @@
     var item = { table: table, key: field(fields, "key") || String(Date.now()) + Math.random(), fields: fields,
                  version: ahead.length ? ahead[ahead.length - 1].version + 1 : +field(fields, "version"),
                  label: describe(fields, submitter), made: Date.now() };
+    if (submitter && submitter.name === "card" && field(fields, "type") === "discard") {  // its chip on the pile
+      item.shown = { face: submitter.textContent.trim(), say: submitter.dataset.say || "", red: submitter.classList.contains("red") };
+    }
     if (!item.fields.some(function (f) { return f[0] === "key"; })) { item.fields.push(["key", item.key]); }
     if (ahead.length || navigator.onLine === false) { queueUp(item, form); return; }
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });

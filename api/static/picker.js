@@ -89,6 +89,30 @@
     return out;
   }
 
+  // A lay-off of a lone joker on a meld where it fits more than one place (the server rendered those places,
+  // compose/lay_off.html): they show as soon as the joker is tapped, and one tap lays it off there (sent, or
+  // queued offline by the outbox). Any other card beside it, or another meld chosen, and they go.
+  function jokerPlaces(form, field) {
+    var blocks = form.querySelectorAll("[data-joker-for]"), meld = form.querySelector("select[name=meld]");
+    if (!blocks.length || !meld) { return; }
+    function sync() {
+      var lone = field.value.trim().split(/\s+/).join(" ") === "JK";
+      blocks.forEach(function (b) { b.hidden = !(lone && b.dataset.jokerFor === meld.value); });
+    }
+    field.addEventListener("input", sync);
+    meld.addEventListener("change", sync);
+    blocks.forEach(function (b) {
+      b.addEventListener("click", function (event) {
+        var choice = event.target.closest("button[data-announce]"), send = form.querySelector("button[formaction]");
+        if (!choice || !send) { return; }
+        field.value = choice.dataset.announce;
+        b.hidden = true;
+        if (form.requestSubmit) { form.requestSubmit(send); } else { send.click(); }
+      });
+    });
+    sync();
+  }
+
   function init(root) {
     root.querySelectorAll(".picker[data-target]").forEach(function (picker) {
       var form = picker.closest("form");
@@ -111,6 +135,7 @@
           }
         });
       });
+      if (form && fields.length) { jokerPlaces(form, fields[0]); }
       var board = picker.querySelector("[data-op='keyboard']");
       if (board) {
         board.addEventListener("click", function () {

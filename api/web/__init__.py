@@ -6,14 +6,27 @@ from datetime import timedelta
 
 from flask import Flask, request
 
-from api.web import cardview, gameview, i18n, security
+from api.web import gameview, security
+from api.web.table import cardview
+from api.web.words import i18n
 
 INDEXED = frozenset({"/", "/rules"})  # the pages a search engine may list; every other address says noindex
+PUBLIC = frozenset({"/rules", "/privacy"})  # the same for everyone: a browser or a proxy may keep them
+
+
+def capability(path: str) -> bool:
+    """A page whose address or session is a capability (a table, a seat, a group, a console, the players' page,
+    the screen, this phone's tables on the home page, a form): `Cache-Control: no-store`, so that neither a
+    shared computer's cache nor a proxy keeps it for the next person. Static files and the public pages are
+    not; the API's answers are the API's."""
+    return not path.startswith(("/api/", "/static/")) and path not in PUBLIC
 
 
 def init_app(app: Flask) -> None:
     """Register the page blueprints, the language, the CSRF check and the template helpers."""
-    from api.web import csv_download, history, messages, pages, play, summary, undo
+    from api.web import csv_download, pages
+    from api.web.table import history, play, summary, undo
+    from api.web.words import messages
 
     if app.config.get("PERMANENT_SESSION_LIFETIME") == timedelta(days=31):  # Flask's default: a phone keeps
         app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=365)  # its tables for a year
@@ -29,10 +42,11 @@ def init_app(app: Flask) -> None:
         card_label=i18n.card_label, card_name=i18n.card_name, key_name=i18n.key_name, is_red=i18n.is_red,
         picker_rows=cardview.picker_rows, seat_name=cardview.seat_name, hand_sizes=cardview.hand_sizes,
     )
-    from api.web import changes, turn
+    from api.web.table import changes, turn
 
-    app.jinja_env.globals.update(undo_offers=undo.offers, undo_short=undo.short, undo_author=undo.author,
-                                 table_headline=turn.headline, changed_hands=changes.changed_hands)
+    app.jinja_env.globals.update(undo_short=undo.short, undo_author=undo.author,
+                                 table_headline=turn.headline, changed_hands=changes.changed_hands,
+                                 stock_only=turn.both_passed)
     app.jinja_env.filters.update(card=i18n.card_label, when=cardview.when, signed=cardview.signed,
                                 number=cardview.number)
 
@@ -48,4 +62,6 @@ def init_app(app: Flask) -> None:
             response.headers.setdefault("Referrer-Policy", "same-origin")
             response.vary.add("Cookie")
             response.vary.add("Accept-Language")
+        if capability(request.path):
+            response.headers.setdefault("Cache-Control", "no-store")
         return response

@@ -1,16 +1,19 @@
-"""Call `api.application.service` (the same functions as the JSON API) and turn its errors into problems to show."""
+"""Call the application (the same use cases as the JSON API, with the same commands) and turn its errors into
+problems to show."""
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
+from functools import partial
 
 from flask import abort
 from marshmallow import ValidationError
 
-from api.application.errors import ApiError
-from api.web.i18n import gettext
-from api.web.messages import problem_detail, remember_players
+from api.application import appends, entries_in, service, tables_in
+from api.application.errors import ApplicationError, FieldErrors
+from api.web.words.i18n import gettext
+from api.web.words.messages import problem_detail, remember_players
 from referee.cards import CardError
 from referee.violations import Malformed, Refusal
 
@@ -23,7 +26,7 @@ class Problem:
     title: str
     detail: str
     violations: list[dict] = field(default_factory=list)
-    key: str | None = None  # the detail as a message key and its parameters (api/web/messages.py)
+    key: str | None = None  # the detail as a message key and its parameters (api/web/words/messages.py)
     params: dict | None = None
 
     @property
@@ -35,16 +38,12 @@ class Problem:
                 "key": self.key, "params": self.params}
 
 
-def service():
-    from api.application import service as module  # imported late: it is built alongside these pages
-
-    return module
-
-
 def problem_of(exc: Exception) -> Problem:
     """Describe an error of the service the way the API's problem+json would."""
-    if isinstance(exc, ApiError):
-        return Problem(exc.status, exc.title, exc.detail, key=exc.extra.get("key"), params=exc.extra.get("params"))
+    if isinstance(exc, FieldErrors):  # said by field, as the pages always showed it
+        return Problem(400, exc.title, str(exc.messages))
+    if isinstance(exc, ApplicationError):
+        return Problem(exc.status, exc.title, exc.detail, key=exc.key, params=exc.params)
     if isinstance(exc, Refusal):
         violations = [v.to_dict() for v in exc.violations if v.rule]
         detail = str(exc) if not violations else "; ".join(v["message"] for v in violations)
@@ -61,21 +60,30 @@ def problem_of(exc: Exception) -> Problem:
     raise exc
 
 
-ERRORS = (ApiError, Refusal, CardError, ValidationError)
+ERRORS = (ApplicationError, Refusal, CardError, ValidationError)
 
 
-def call(name, *args, **kwargs):
-    """Run a service function (its name in api.application.service, or the function): `(result, None)` or
-    `(None, problem)`."""
+def call(use_case, *args, **kwargs):
+    """Run a use case of the application: `(result, None)` or `(None, problem)`."""
     try:
-        return (name if callable(name) else getattr(service(), name))(*args, **kwargs), None
+        return use_case(*args, **kwargs), None
     except ERRORS as exc:
         return None, problem_of(exc)
 
 
+def new_table(body: dict):
+    """The start form's table (its fields read as the API reads a new table's): `service.create_table`'s command."""
+    return tables_in.create_table(body)
+
+
+def create_table(body: dict):
+    """Open a table from the start form's fields: `(created, None)` or `(None, problem)`."""
+    return call(lambda: service.create_table(new_table(body)))
+
+
 def read(table_id: str, at: int | None = None) -> dict:
     """Read a table for a page; an unknown table is the HTML 404 page."""
-    table, problem = call("read_table", table_id, at=at)
+    table, problem = call(service.read_table, table_id, at=at)
     if problem:
         abort(problem.status if problem.status in (400, 404) else 404, description=problem_detail(problem))
     remember_players(table)  # the page's messages name these players
@@ -84,7 +92,7 @@ def read(table_id: str, at: int | None = None) -> dict:
 
 def entries(table_id: str, after: int = 0) -> list[dict]:
     """Every entry after `after`, as the API lists them."""
-    result, problem = call("entries", table_id, after)
+    result, problem = call(service.entries, table_id, after)
     if problem:
         abort(404, description=problem_detail(problem))
     return result["entries"] if isinstance(result, dict) else list(result)
@@ -102,7 +110,10 @@ def post(table_id: str, token: str | None, version: int | None, entry: dict, key
         return None, Problem(400, gettext("This form is out of date"),
                              gettext("It did not say which state of the table it was filled in on. "
                                      "Here is the table now: check, then send again."))
-    body = {"expected_version": version, "entry": entry}
-    from api.application import appends
 
-    return call(appends.post_entry, table_id, token, body, key or uuid.uuid4().hex)
+    def write():
+        made = entries_in.command(partial(entries_in.post_entry, table_id, token, version, entry,
+                                          key or uuid.uuid4().hex), partial(appends.writer, table_id, token))
+        return appends.post_entry(made)
+
+    return call(write)

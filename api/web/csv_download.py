@@ -14,12 +14,12 @@ from flask import Blueprint, Response, request
 
 from api.application import group_csv
 from api.application.group_csv import PLAIN, Layout
-from api.web.i18n import FORGOTTEN, N_, current_lang
-from api.web.i18n import gettext as _
+from api.web.words.i18n import FORGOTTEN, N_, current_lang
+from api.web.words.i18n import gettext as _
 from referee import games
 
 HEADER = (N_("Table"), N_("Game"), N_("Date"), N_("Deal or round"), N_("Name"), N_("Points"))
-KIND = {"group": N_("group"), "table": N_("table")}  # the file name's word, in the reader's language
+KIND = {"group": N_("group"), "table": N_("table"), "tournament": N_("tournament")}  # the file name's word, in the reader's language
 DELIMITER = {"fr": ";"}  # the languages whose spreadsheets split on another character than ","
 
 
@@ -28,9 +28,14 @@ def excel() -> bool:
     return request.args.get("excel") == "1" or request.args.get("bom") == "1"
 
 
+def delimiter() -> str:
+    """The separator a spreadsheet splits on in the reader's language (every "CSV for Excel" asks here)."""
+    return DELIMITER.get(current_lang(), ",")
+
+
 def layout() -> Layout:
     """Excel's layout in the reader's language."""
-    return Layout(delimiter=DELIMITER.get(current_lang(), ","), header=tuple(_(h) for h in HEADER),
+    return Layout(delimiter=delimiter(), header=tuple(_(h) for h in HEADER),
                   game_names=tuple((g.name, _(g.title)) for g in games.ALL))
 
 

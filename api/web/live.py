@@ -6,7 +6,8 @@ from flask import Flask
 
 
 def init_app(app: Flask) -> None:
-    from api.web import offline, outbox
+    from api.web import offline
+    from api.web.table import outbox
 
     app.register_blueprint(outbox.bp)
     app.register_blueprint(offline.bp)

@@ -6,11 +6,17 @@ import secrets
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 
-from api.web import backend, codes, group_forms, rulesdoc, security, tournament_access
+from api.application import context, seat_phones, service
+from api.application.commands import ImportLog
+from api.web import backend, holding, security
 from api.web.address import external_url
-from api.web.i18n import LANGUAGES, current_lang
-from api.web.i18n import gettext as _
+from api.web.groups import group_forms
 from api.web.qr import qr_svg
+from api.web.table import codes
+from api.web.words import rulesdoc
+from api.web.words.i18n import LANGUAGES, current_lang
+from api.web.words.i18n import gettext as _
+from api.web.words.messages import problem_detail
 from referee import games
 
 bp = Blueprint("pages", __name__)
@@ -23,7 +29,7 @@ def home():
     """Show this phone's tables, most recent first, and the ways in: start, join, import."""
     mine = []
     for row in security.my_tables():
-        table, problem = backend.call("read_table", row["id"])
+        table, problem = backend.call(service.read_table, row["id"])
         if table:
             mine.append({**row, "table": table})
     return render_template("home.html", mine=mine)
@@ -68,7 +74,7 @@ def dealer_seat(chosen: str, typed: list[str]) -> int | None:
 def open_table(body: dict, dealer: int, drawn: bool, make=None, **notes):
     """Create a table (`make()`, by default the service's), issue its seats' join codes, note its first dealer,
     keep its host token on this phone."""
-    created, problem = make() if make is not None else backend.call("create_table", body)
+    created, problem = make() if make is not None else backend.create_table(body)
     if problem:
         return None, problem
     seat_codes = [codes.issue(created["id"], s["seat"], s["token"]) for s in created["seats"]]
@@ -88,9 +94,25 @@ def share(table_id):
         link = external_url("pages.join_code", code=code)
         seats.append({**player, "code": code, "link": link,
                       "qr": qr_svg(link, _("QR code to join as %(name)s", name=player["name"]))})
+    if who["role"] == "host" and seat_phones.holds(table_id):  # E-6: one phone a seat; the host releases one
+        held = context.current().phones.holders(table_id)
+        for seat in seats:
+            seat["held"] = seat["seat"] in held
     watch = external_url("play.table", table_id=table_id)
     return render_template("share.html", table=table, who=who, seats=seats if who["role"] == "host" else [],
                            watch=watch, watch_qr=qr_svg(watch, _("QR code of the spectators' link")))
+
+
+@bp.post("/t/<table_id>/seats/<int:seat>/release")
+def release_seat(table_id, seat):
+    """The host releases a seat from the phone that holds it (E-6): the next phone to open its link takes it."""
+    who = security.access(table_id)
+    if who["role"] != "host":
+        abort(403, description=_("Only the host releases a seat."))
+    _answer, problem = backend.call(seat_phones.release, table_id, who["token"], seat)
+    if problem:
+        abort(problem.status, description=problem_detail(problem))
+    return redirect(url_for("pages.share", table_id=table_id), 303)
 
 
 @bp.get("/j/<code>")
@@ -99,9 +121,19 @@ def join_code(code):
     found = codes.lookup(code)
     if not found:
         abort(404, description=_("No seat has this code. Check the eight characters with the host (a code lasts 12 hours)."))
+    refused = _hold(found)
+    if refused:
+        return render_template("join.html", problem=refused, code=""), 409
     security.remember(found["table"], "seat", found["seat"], found["token"])
-    tournament_access.took_seat(found["table"], found["seat"])
     return redirect(url_for("play.table", table_id=found["table"]), 303)
+
+
+def _hold(found: dict) -> str | None:
+    """This phone takes the code's seat: None when it is this phone's (or the table holds no seat to a phone),
+    else what the refusal says (E-6: one phone, one seat)."""
+    names = [p["name"] for p in backend.read(found["table"])["players"]]
+    taken = holding.take(found["table"], found["seat"], names)
+    return holding.refusal(taken, names, director=seat_phones.tournament_of(found["table"]) is not None)
 
 
 @bp.post("/join")
@@ -111,8 +143,10 @@ def join():
     if not found:
         return render_template("join.html", problem=_("No seat has this code. Check the eight characters with the host (a code lasts 12 hours)."),
                                code=request.form.get("code", "")), 404
+    refused = _hold(found)
+    if refused:
+        return render_template("join.html", problem=refused, code=request.form.get("code", "")), 409
     security.remember(found["table"], "seat", found["seat"], found["token"])
-    tournament_access.took_seat(found["table"], found["seat"])
     return redirect(url_for("play.table", table_id=found["table"]), 303)
 
 
@@ -131,7 +165,7 @@ def rules():
 
 @bp.get("/privacy")
 def privacy():
-    """What is stored, why, for how long, and how to have a player forgotten (README, "Privacy")."""
+    """What is stored, why, for how long, and how to have a player forgotten (docs/PRIVACY.md)."""
     return render_template("privacy.html", months=current_app.config.get("RETENTION_MONTHS") or 12)
 
 
@@ -151,11 +185,11 @@ def import_log():
     if request.method == "POST":
         upload = request.files.get("file")
         text = upload.read().decode("utf-8", "replace") if upload and upload.filename else request.form.get("log", "")
-        created, problem = backend.call("import_log", text)
+        created, problem = backend.call(service.import_log, ImportLog(text, backend.new_table))
         if created:
             security.remember(created["id"], "host" if created.get("host_token") else "watch",
                               None, created.get("host_token"))
-            from api.web.notes import flash_note
+            from api.web.table.notes import flash_note
 
             flash_note(created["id"], {"imported": "verified" if created.get("verified") else "unverified"})
             return redirect(url_for("play.table", table_id=created["id"]), 303)

@@ -7,8 +7,9 @@ import secrets
 
 from flask import abort, request, session
 
-from api.web import forms, turn
-from api.web.i18n import gettext
+from api.web import holding
+from api.web.table import forms, turn
+from api.web.words.i18n import gettext
 
 KEEP_TABLES = 12  # the session cookie must stay under 4 KB
 
@@ -51,10 +52,21 @@ def remember(table_id: str, role: str, seat: int | None = None, token: str | Non
         session.permanent = True
 
 
+def give_up_seat(table_id: str) -> None:
+    """This phone no longer holds its seat at this table (its player was moved elsewhere): it watches it."""
+    rows = session.get("tables", [])
+    if any(r[0] == table_id and r[1] == "seat" for r in rows):
+        session["tables"] = [[r[0], "watch", None, None] if r[0] == table_id else r for r in rows]
+        session.permanent = True
+
+
 def access(table_id: str) -> dict:
-    """What this phone may do at a table: `{"role": "host"|"seat"|"watch", "seat", "token"}`."""
+    """What this phone may do at a table: `{"role": "host"|"seat"|"watch", "seat", "token"}`. A seat released
+    from this phone and taken by another is no longer this phone's (E-6: one phone, one seat): it watches."""
     for row in session.get("tables", []):
         if row[0] == table_id:
+            if row[1] == "seat" and isinstance(row[2], int) and holding.lost(table_id, row[2]):
+                return {"role": "watch", "seat": None, "token": None, "released": row[2]}
             return {"role": row[1], "seat": row[2], "token": row[3]}
     return {"role": "watch", "seat": None, "token": None}
 

@@ -104,3 +104,64 @@ def seat_card(page, name: str):
     """The share page's card of `name`'s seat, found by its heading: a text filter would also match a card whose
     random join code spells the name ("A7BCBENW" holds "Ben"), as it once did in CI."""
     return page.locator(".share li").filter(has=page.get_by_role("heading", name=name, exact=True))
+
+
+# Issue 29 item 12: club players are often 60-85 years old. On the pages they hold (a table, a seat, the players'
+# page) a target is 48 px both ways, every text at least 18 px, text contrast 7:1 (WCAG 1.4.6, axe-core's
+# color-contrast-enhanced) and at 200 % zoom on a 360 px phone (180 CSS px wide) nothing scrolls sideways.
+LARGE_TARGET, LARGE_TEXT, ZOOMED_WIDTH = 48, 18, 180
+TARGETS_UNDER = """(least) => {
+  const out = [];
+  for (const el of document.querySelectorAll('a, button, input:not([type=hidden]), select, textarea, summary')) {
+    const box = (el.type === 'radio' || el.type === 'checkbox') ? el.closest('label') || el : el;
+    const r = box.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;              // not displayed
+    if (r.width < least || r.height < least) out.push(`${Math.round(r.width)}x${Math.round(r.height)} ${el.outerHTML.slice(0, 90)}`);
+  }
+  return out;
+}"""
+# Every text a person reads: each visible text node of the body but the screen readers' own (.sr).
+TEXT_UNDER = """(least) => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    // a chart's axis labels are drawn in the image (role=img, scaled with it): its title and legend say its values
+    if (!node.data.trim() || !el || el.closest('.sr, script, style, noscript, template, option, svg')) continue;
+    if (!el.getClientRects().length) continue;                   // not displayed
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < least) out.push(`${size}px ${node.data.trim().slice(0, 40)} (${el.className || el.tagName})`);
+  }
+  return out;
+}"""
+
+
+def enhanced_contrast(page) -> list[str]:
+    """Where text has less than 7:1 (4.5:1 when large) against its background, as axe-core measures it."""
+    settle(page)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => await axe.run(document, {runOnly: ['color-contrast-enhanced'],
+                                                                  resultTypes: ['violations']})""")
+    return [f"{n['any'][0]['message'][:110]} {n['html'][:80]}" for v in result["violations"] for n in v["nodes"]]
+
+
+def sideways_when_zoomed(page) -> int:
+    """How many pixels the page scrolls sideways at 200 % zoom on a 360 px phone: 180 CSS px wide (0 is right)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": ZOOMED_WIDTH, "height": 390})
+    extra = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    page.set_viewport_size(size)
+    return extra
+
+
+def check_large_page(page, shot: str | None = None) -> None:
+    """`check_page`, and what older eyes and fingers need: 48 px targets, 18 px text, 7:1 contrast, 200 % zoom at
+    360 px without sideways scroll."""
+    check_page(page, shot)
+    small = page.evaluate(TARGETS_UNDER, LARGE_TARGET)
+    assert small == [], (page.url, small)
+    tiny = page.evaluate(TEXT_UNDER, LARGE_TEXT)
+    assert tiny == [], (page.url, tiny)
+    faint = enhanced_contrast(page)
+    assert faint == [], (page.url, faint)
+    assert sideways_when_zoomed(page) <= 0, page.url

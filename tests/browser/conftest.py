@@ -1,4 +1,4 @@
-"""Browser tests in the system Chromium (RECIPES.md): a live server, two phones, axe-core and layout checks.
+"""Browser tests in the system Chromium (README, "Tests"): a live server, two phones, axe-core and layout checks.
 
 Chromium is /usr/bin/chromium or $CHROMIUM_PATH; axe-core is node_modules/axe-core. When either is
 missing the tests are skipped, unless ARBITRE_REQUIRE_BROWSER=1 (CI), where that is a failure.
@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from tests.browser.live import LIVE
@@ -28,6 +29,10 @@ SHOTS = ROOT / (os.environ.get("ARBITRE_SCREENSHOTS") or "instance/screenshots")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         "--host-resolver-rules=MAP arbitre.test 127.0.0.1"]  # a LAN-like host name for the table walks
+# A test waits on the page for an event (a text shown, an outbox emptied), never for a speed: with the suite's
+# workers side by side, each with its Chromium, a loaded machine takes seconds. The bound only ends a test that
+# would hang; a wait that is met returns at once.
+expect.set_options(timeout=15_000)
 HOW = "enable them with `apt-get install -y chromium && npm install axe-core` (or `npm ci`: package-lock.json pins it)"
 
 
@@ -40,9 +45,10 @@ def _missing() -> str | None:
 
 
 def pytest_collection_modifyitems(config, items):
+    """Mark every test under a `browser/` folder (this one, a game's `tests/<game>/browser/`) as a browser test."""
     missing = _missing()
     for item in items:
-        if "tests/browser" not in str(item.fspath).replace(os.sep, "/"):
+        if "browser" not in item.path.relative_to(ROOT).parts[:-1]:
             continue
         item.add_marker(pytest.mark.browser)
         if missing and os.environ.get("ARBITRE_REQUIRE_BROWSER") != "1":
@@ -50,7 +56,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _browser_required():
+def browser_required():
     missing = _missing()
     if missing and os.environ.get("ARBITRE_REQUIRE_BROWSER") == "1":
         pytest.fail(f"ARBITRE_REQUIRE_BROWSER=1 but {missing}; {HOW}", pytrace=False)
@@ -58,16 +64,21 @@ def _browser_required():
 
 @pytest.fixture(scope="session")
 def live_server(live_database):
-    """Serve the app on 127.0.0.1 (a free port) in a thread, on a database of its own."""
+    """Serve the app on 127.0.0.1 (a free port) in a thread, on a database of its own: one server a process, the
+    one `LIVE` names, even when a game's browser conftest (tests/<game>/browser) declares this fixture again."""
     from api import create_app
     from events.db import dispose
 
+    if "url" in LIVE:
+        yield LIVE["url"]
+        return
     app = create_app({"TESTING": True, "DATABASE_URL": live_database})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    LIVE["app"] = app
-    yield f"http://127.0.0.1:{server.server_port}"
+    LIVE["app"], LIVE["url"] = app, f"http://127.0.0.1:{server.server_port}"
+    yield LIVE["url"]
+    del LIVE["url"]
     server.shutdown()
     thread.join(5)
     dispose(app)  # before the schema is dropped: an open connection would hold it
@@ -145,8 +156,12 @@ def _watchdog():
 
 
 @pytest.fixture(scope="session")
-def _browsers(browser_type, browser_type_launch_args):
-    """The browser, launched again if the last one had to be killed (see `phones`)."""
+def browsers(browser_type, browser_type_launch_args):
+    """The browser, launched again if the last one had to be killed (see `phones`): one list a process, as the
+    live server is one, even when a game's browser conftest declares this fixture again."""
+    if "browsers" in LIVE:
+        yield LIVE["browsers"]
+        return
     launched = []
 
     def current():
@@ -154,7 +169,9 @@ def _browsers(browser_type, browser_type_launch_args):
             launched.append(browser_type.launch(**browser_type_launch_args))
         return launched[-1]
 
+    LIVE["browsers"] = current
     yield current
+    del LIVE["browsers"]
     with _watchdog():
         for browser in launched:
             if browser.is_connected():
@@ -162,8 +179,8 @@ def _browsers(browser_type, browser_type_launch_args):
 
 
 @pytest.fixture
-def browser(_browsers):
-    return _browsers()
+def browser(browsers):
+    return browsers()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.checks import check_page
+from tests.browser.checks import check_page, settle
 from tests.browser.screens_helpers import COUNT_TAPS, start, taps
 from tests.browser.walk import LOCALES, Words
 
@@ -26,14 +26,16 @@ def to_ben_exit(phones, lang: str):
     page = phones(locale=LOCALES[lang])
     page.add_init_script(COUNT_TAPS)
     start(page, NAMES)
-    page.get_by_role("button", name=w.card("7H"), exact=True).click()
-    page.get_by_role("button", name=w("Took from the stock")).click()
-    page.get_by_role("button", name=w.card("9H"), exact=True).click()
+    for key in (w.card("7H"), w("Took from the stock"), w.card("9H")):
+        settle(page)  # each key once the last entry's page has loaded: a tap on the page being left is lost
+        page.get_by_role("button", name=key, exact=True).click()
     expect(page.locator("#headline")).to_have_text(w("%(name)s's turn: take a card.", name="Chloé"))
     return page, w
 
 
 def tap(page, w, tokens) -> None:
+    """Tap the card picker's keys, once the page that holds it has loaded (its script makes a key type a card)."""
+    page.wait_for_load_state()
     for token in tokens:
         if token == "…":
             page.get_by_role("button", name=w("through (a run from one card to another)")).click()
@@ -128,7 +130,7 @@ TWOS = ["JD", "QD", "KD", "AD", "5S", "6S", "2C", "8S", "8C", "9C", "10C", "JC",
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_two_tapped_into_a_run_is_placed_as_a_wild(phones, lang):
-    from api.web.i18n import card_label
+    from api.web.words.i18n import card_label
 
     page, w = to_ben_exit(phones, lang)
     page.get_by_role("link", name=w("%(name)s goes out", name="Ben"), exact=True).click()
@@ -148,3 +150,73 @@ def test_a_two_tapped_into_a_run_is_placed_as_a_wild(phones, lang):
     entries = page.request.get(re.sub(r"/t/.*", f"/api/v1/tables/{table}/entries", page.url)).json()["entries"]
     assert entries[-1]["type"] == "exit" and entries[-1]["runs"] == [
         ["JD", "QD", "KD", "AD"], ["5S", "6S", "2C=7S", "8S"], ["8C", "9C", "10C", "JC"], ["3H", "2D=4H", "5H"]]
+
+
+# Issue 29, item 15: a wild that fits two places in a run Ben laid is his to place: 2♣ after 5♠ 6♠ 7♠ stands below
+# the 5♠ or above the 7♠. The check asks (each place a large button), then confirms the exit as he laid it.
+TWO_ENDS = ["JD", "QD", "KD", "AD", "5S", "6S", "7S", "2C", "8C", "9C", "10C", "JC", "3H", "4H", "5H"]
+
+
+@pytest.mark.parametrize("lang,width", [("en", 390), ("fr", 360)])
+def test_a_two_that_fits_either_end_of_a_run_is_asked_where_it_goes(phones, lang, width):
+    from api.web.words.i18n import card_label
+
+    page, w = to_ben_exit(phones, lang)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.get_by_role("link", name=w("%(name)s goes out", name="Ben"), exact=True).click()
+    tap(page, w, TWO_ENDS)  # the 15th card checks the exit: nothing is written yet
+    expect(page.get_by_role("heading", name=w("Run %(n)s: where does the wild go?", n=2))).to_be_visible()
+    choices = page.locator(".verdict button.choice")
+    expect(choices).to_have_count(2)
+    expect(choices.nth(0)).to_contain_text("2♣=4♠")
+    expect(choices.nth(1)).to_contain_text("2♣=8♠")
+    expect(page.get_by_role("button", name=w("Confirm: %(name)s goes out", name="Ben"))).to_have_count(0)
+    for i in range(2):
+        assert choices.nth(i).bounding_box()["height"] >= 48
+    check_page(page, f"exit-wild-place-{lang}")
+    choices.nth(1).click()
+    expect(page.get_by_role("heading", name=w("A valid exit, as declared"))).to_be_visible()
+    expect(page.locator(".verdict ol.runs li").nth(1)).to_contain_text("2♣=8♠")
+    check_page(page, f"exit-wild-placed-{lang}")
+    page.get_by_role("button", name=w("Confirm: %(name)s goes out", name="Ben")).click()
+    expect(page.get_by_role("heading", name=re.compile("^" + re.escape(w("Valid exit"))))).to_be_visible()
+    table = re.search(r"/t/([^/?#]+)", page.url).group(1)
+    entries = page.request.get(re.sub(r"/t/.*", f"/api/v1/tables/{table}/entries", page.url)).json()["entries"]
+    assert entries[-1]["type"] == "exit" and entries[-1]["runs"][1] == ["5S", "6S", "7S", "2C=8S"]
+    assert card_label("2C=8S", lang) == "2♣=8♠"
+
+
+# Issue 29, item 15: the picker of a correction reads cards as the exit screen does: a run by its ends, a new line
+# when a complete run cannot take the next card, and a Continental 2 as a wild (C-1). Before, the correction's
+# field took the keys as bare text: "5♠…8♠" stayed unexpanded, and every card piled onto one line.
+@pytest.mark.parametrize("lang,width", [("en", 390), ("fr", 360)])
+def test_correcting_an_exit_the_picker_reads_runs_and_twos_as_the_exit_screen(phones, lang, width):
+    from api.web.words.i18n import card_label
+
+    w = Words(lang)
+    page = phones(locale=LOCALES[lang], viewport={"width": width, "height": 844})
+    page.goto("/new")
+    for i, name in enumerate(NAMES):
+        page.fill(f"#p{i}", name)
+    page.locator("input[name=dealer][value='0']").check()
+    page.locator("input[name=tracking][value=results]").check()
+    with page.expect_navigation():
+        page.locator("#new-table button.primary").click()
+    table = page.url.split("/t/")[1].split("/")[0]
+    page.goto(f"/t/{table}")
+    dealt = page.get_by_role("button", name=w("Cards dealt"))
+    if dealt.count():
+        with page.expect_navigation():
+            dealt.click()
+    page.goto(f"/t/{table}/compose/exit?seat=1")
+    tap(page, w, CARDS)
+    page.get_by_role("button", name=w("Confirm: %(name)s goes out", name="Ben")).click()
+    expect(page.get_by_role("heading", name=re.compile("^" + re.escape(w("Valid exit"))))).to_be_visible()
+    seq = page.request.get(f"/api/v1/tables/{table}").json()["version"]
+    page.goto(f"/t/{table}/e/{seq}/replace")
+    field = page.locator("textarea#runs")
+    field.fill("")
+    tap(page, w, ["5S", "…", "8S", "2C", "8C"])
+    expect(field).to_have_value("\n".join([" ".join(card_label(c, lang) for c in ("5S", "6S", "7S", "8S", "2C")),
+                                           card_label("8C", lang)]))
+    check_page(page, f"exit-correction-picker-{lang}")

@@ -86,8 +86,8 @@ def test_a_queued_draw_is_never_offered_again_offline_nor_after_an_offline_reloa
     assert len(log(base_url, table)) in (2, 3, 4)  # Playwright's offline emulation may let one through (test_offline)
 
     ben.context.set_offline(False)
-    expect(outbox).to_be_hidden(timeout=15000)
-    expect(headline).to_have_text(t["next"], timeout=10000)
+    expect(outbox).to_be_hidden()
+    expect(headline).to_have_text(t["next"])
     expect(stock).to_have_text(str(stocked - 1))  # the server's counts: what the phone showed offline
     expect(pile).to_have_text(str(piled + 1))
     expect(top.locator(".sr")).to_have_text(t["nine"])

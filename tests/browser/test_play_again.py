@@ -53,12 +53,12 @@ def test_one_tap_from_a_seat_makes_one_next_table_and_every_phone_follows(phones
     host.goto(f"/t/{table}")
     finish(host)  # each phone, on the table page since it joined, sees the end of the game through the stream
     start = ben.get_by_role("button", name="Rejouer avec les mêmes joueurs")
-    expect(start).to_be_visible(timeout=10000)
+    expect(start).to_be_visible()
     check_page(ben, "play-again-offer-fr")
 
     taps = Taps(ben)  # Ben, a seat, not the host, plays again: one tap
     taps.tap(start)
-    expect(ben.locator(".role")).to_contain_text("Ben", timeout=10000)
+    expect(ben.locator(".role")).to_contain_text("Ben")
     following = ben.url.split("/t/")[1].split("/")[0].split("?")[0]
     assert following != table and ben.url.endswith(f"/t/{following}")
     assert taps.count == 1
@@ -66,7 +66,7 @@ def test_one_tap_from_a_seat_makes_one_next_table_and_every_phone_follows(phones
 
     # Chloé's phone, still on the finished table, is offered her seat at once (no reload): one tap.
     offer = chloe.get_by_role("link", name="Go to my seat at the next game: Chloé")
-    expect(offer).to_be_visible(timeout=10000)
+    expect(offer).to_be_visible()
     expect(chloe.get_by_role("button", name="Play again with the same players")).to_be_hidden()
     check_page(chloe, "play-again-offered")
     offer.click()
@@ -93,6 +93,6 @@ def test_one_tap_from_a_seat_makes_one_next_table_and_every_phone_follows(phones
 
     # Each phone enters for its own seat at the next table: Ben deals (Ana dealt first last time).
     ben.goto(f"/t/{following}")  # the dealer's phone is offered the result at once: it implies the deal
-    expect(ben.locator("#headline")).to_contain_text("Saisissez", timeout=10000)
+    expect(ben.locator("#headline")).to_contain_text("Saisissez")
     assert [e["type"] for e in log(base_url, following)] == ["create"]
     print(f"Play again: {taps.count} tap for the table; each other phone 1 tap to its seat (before: none could)")

@@ -70,7 +70,7 @@ def test_a_joker_with_two_places_is_one_more_tap_on_the_place(phones, lang):
 def test_a_joker_laid_off_is_placed_or_its_place_asked_never_typed(phones, lang):
     """A lay-off's joker as a new meld's (R-11, K-5): on 9♠ 10♠ J♠ it is 8♠ or Q♠, one tap says which; on A♥ A♣ A♠
     it can only be A♦, and it is laid so."""
-    from api.web.i18n import card_label
+    from api.web.words.i18n import card_label
 
     page, w = fox_lays_down(phones, lang)
     page.get_by_role("link", name=w("Lay down melds")).click()
@@ -94,3 +94,39 @@ def test_a_joker_laid_off_is_placed_or_its_place_asked_never_typed(phones, lang)
     page.get_by_role("button", name=w("Send")).click()
     expect(melds.nth(1)).to_contain_text(card_label("JK=AD", lang))
     check_page(page, f"rami-layoff-laid-{lang}")
+
+
+@pytest.mark.parametrize("lang,width", [("en", 390), ("fr", 360)])
+def test_a_lone_joker_laid_off_is_proposed_its_places_as_soon_as_it_is_tapped(phones, lang, width):
+    """Issue 29, item 15: on 9♠ 10♠ J♠ the joker's two places show as soon as it is tapped, each a large button;
+    one tap lays it off there (the lay-off in three taps: the meld's link, the joker, its place). Another card
+    beside it, and they go: the referee then places it, or asks, when it is sent."""
+    from api.web.words.i18n import card_label
+
+    page, w = fox_lays_down(phones, lang)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.get_by_role("link", name=w("Lay down melds")).click()
+    tap(page, w, ["9S", "10S", "JS", "AH", "AC", "AS"])
+    page.get_by_role("button", name=w("Send")).click()
+    melds = page.locator(".melds li")
+    expect(melds).to_have_count(2)
+    before = taps(page)
+    melds.nth(0).get_by_role("link", name=w("Lay off")).click()
+    places = page.locator(".joker-places button.choice").filter(visible=True)
+    expect(places).to_have_count(0)
+    tap(page, w, ["JK"])
+    expect(places).to_have_count(2)
+    expect(places.nth(0)).to_contain_text(card_label("JK=8S", lang))
+    expect(places.nth(1)).to_contain_text(card_label("JK=QS", lang))
+    for i in range(2):
+        assert places.nth(i).bounding_box()["height"] >= 48
+    check_page(page, f"rami-layoff-proposed-{lang}")
+    tap(page, w, ["KS"])  # a second card: the places of a lone joker no longer hold
+    expect(places).to_have_count(0)
+    page.get_by_role("button", name=w("remove the last card")).click()
+    expect(places).to_have_count(2)
+    places.nth(1).click()
+    expect(melds.nth(0)).to_contain_text(card_label("JK=QS", lang))
+    laid_off = taps(page) - before
+    print(f"taps ({lang}): a lone joker laid off where it fits two places {laid_off} (with a slip and its undo)")
+    assert laid_off <= 5

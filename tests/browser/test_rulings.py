@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.checks import check_page
 from tests.browser.live_helpers import join
-from tests.browser.walk import LOCALES, Words
+from tests.browser.walk import LOCALES, Words, phone_in
 
 OTHER = {"en": "fr", "fr": "en"}
 
@@ -47,7 +47,7 @@ def quick_exit(host, words: Words, name: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_ruling_then_a_confirmation_and_a_dispute_on_two_phones(phones, lang):
     words, other = Words(lang), Words(OTHER[lang])
-    host = phones(locale=LOCALES[lang], extra_http_headers={"Accept-Language": LOCALES[lang]})
+    host = phone_in(phones, lang)
     chloe = phones(locale=LOCALES[OTHER[lang]], extra_http_headers={"Accept-Language": LOCALES[OTHER[lang]]})
     table = start(host, words)
 
@@ -111,7 +111,7 @@ def rated_group(live_database):
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_rating_and_its_chart_on_the_group_and_member_pages(phones, rated_group, lang):
     words = Words(lang)
-    page = phones(locale=LOCALES[lang], extra_http_headers={"Accept-Language": LOCALES[lang]})
+    page = phone_in(phones, lang)
     page.goto(f"/g/{rated_group.id}/k/{rated_group.token}")
     section = page.locator("section", has=page.get_by_role("heading", name=words("Rating"), exact=True))
     expect(section.locator("tbody tr").first).to_contain_text("Ana")

@@ -35,8 +35,10 @@ def test_the_form_offers_the_games_seats_and_the_names_typed_as_dealers(phones, 
     expect(page.locator("select[name=dealer] option[selected]")).to_have_text("Dan")
 
 
-def test_an_en_gb_phone_reads_times_on_a_24_hour_clock(phones):
-    page = phones(locale="en-GB", extra_http_headers={"Accept-Language": "en-GB"}, timezone_id="Europe/London")
+@pytest.mark.parametrize("variant, zone", [("en-GB", "Europe/London"), ("en-US", "America/New_York")])
+def test_an_english_phone_reads_times_on_a_24_hour_clock(phones, variant, zone):
+    """Whatever its variant: an American phone at a club reads the same clock as the sheet and the screen."""
+    page = phones(locale=variant, extra_http_headers={"Accept-Language": variant}, timezone_id=zone)
     page.goto("/new")
     for i, name in enumerate(("Ana", "Ben", "Chloé", "Dan")):
         page.fill(f"#p{i}", name)

@@ -88,8 +88,7 @@ def test_a_rami_round_at_a_table_of_phones(phones, base_url, clock, lang):
     host.get_by_role("link", name=w("Play: this phone enters for everyone")).click()
     host.get_by_role("button", name=w("Cards dealt")).click()
 
-    expect(fox.locator("#headline")).to_have_text(w("%(name)s's turn: lay down or discard.", name="Fox"),
-                                                  timeout=4000)
+    expect(fox.locator("#headline")).to_have_text(w("%(name)s's turn: lay down or discard.", name="Fox"))
     expect(fox.locator("time.clock")).to_have_text(re.compile(r"^[01]:\d\d$"))
     opening = taps.count
     taps.tap(fox.get_by_role("link", name=w("Lay down melds")))

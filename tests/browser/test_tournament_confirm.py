@@ -9,32 +9,22 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.checks import check_page
-from tests.browser.test_tournament import club, create_evening, path, play_to_the_end  # noqa: F401 (a fixture)
-from tests.browser.walk import LOCALES, Words
+from tests.browser.test_tournament import club, create_evening, path, play_to_the_end, sit  # noqa: F401 (a fixture)
+from tests.browser.walk import Words, phone_in
 
 SCREEN = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False, "has_touch": False,
           "device_scale_factor": 1}
 
 
-def _phone(phones, lang: str):
-    return phones(locale=LOCALES[lang], extra_http_headers={"Accept-Language": LOCALES[lang]})
-
-
-def _sit(page, players_link: str, name: str) -> None:
-    page.goto(players_link)
-    page.get_by_role("link", name=name, exact=True).click()
-    expect(page.locator(".at-table")).to_be_visible()
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_tournament_table_ends_with_a_confirmation_and_a_dispute_seen_by_the_director(phones, club, lang):  # noqa: F811
     words = Words(lang)
-    director = _phone(phones, lang)
+    director = phone_in(phones, lang)
     evening = create_evening(director, club, lang)
     links = director.locator("section:has(#links-h) p.link a")
     players_link, director_token = path(links.first.get_attribute("href")), links.nth(1).get_attribute(
         "href").rsplit("/k/", 1)[1]
-    screen = phones(locale=LOCALES[lang], extra_http_headers={"Accept-Language": LOCALES[lang]}, **SCREEN)
+    screen = phone_in(phones, lang, **SCREEN)
     screen.goto(f"/n/{evening}/screen")
     director.get_by_role("button", name=words("Seat round %(round)s", round=1)).click()
     expect(director.locator(".console li")).to_have_count(2)
@@ -43,8 +33,8 @@ def test_a_tournament_table_ends_with_a_confirmation_and_a_dispute_seen_by_the_d
     seated = table["players"]
     play_to_the_end(club, table["id"], director_token, 4)  # four quick scores, won by seats 0, 0, 1, 0
 
-    confirmer = _phone(phones, lang)  # 390 x 844: seat 2 confirms the first exit in one tap
-    _sit(confirmer, players_link, seated[2])
+    confirmer = phone_in(phones, lang)  # 390 x 844: seat 2 confirms the first exit in one tap
+    sit(confirmer, players_link, seated[2])
     box = confirmer.locator("section.confirm")
     expect(box.locator("li")).to_have_count(4)
     expect(box.locator("li").first).to_contain_text(words("%(name)s's exit", name=seated[0]))
@@ -52,9 +42,9 @@ def test_a_tournament_table_ends_with_a_confirmation_and_a_dispute_seen_by_the_d
     box.locator("li").first.get_by_role("button", name=words("Confirm: this is what was shown")).click()
     expect(confirmer.locator("section.confirm li")).to_have_count(3)
 
-    disputer = _phone(phones, lang)  # 360 px: seat 3 disputes the next one
+    disputer = phone_in(phones, lang)  # 360 px: seat 3 disputes the next one
     disputer.set_viewport_size({"width": 360, "height": 780})
-    _sit(disputer, players_link, seated[3])
+    sit(disputer, players_link, seated[3])
     first = disputer.locator("section.confirm li").first
     expect(first).to_contain_text(words("%(name)s's exit", name=seated[0]))
     dispute = first.get_by_role("button", name=words("Dispute it"))
@@ -79,10 +69,23 @@ def test_a_tournament_table_ends_with_a_confirmation_and_a_dispute_seen_by_the_d
     check_page(screen, f"tournament-screen-waiting-{lang}")
 
     # The next round: the disputer's phone, still on her table, is told her new seat live and taps to go.
+    # Closing asks first, on a page of its own: the table still playing, by number, with its players (item 6).
+    director.get_by_role("link", name=words.count(
+        "Close the table still playing and seat round %(round)s",
+        "Close the %(n)s tables still playing and seat round %(round)s", 1, round=2)).click()
+    expect(director.get_by_role("heading", level=1)).to_have_text(words.count(
+        "Close the table still playing?", "Close the %(n)s tables still playing?", 1))
+    other = club.client.get(f"/api/v1/tournaments/{evening}").json["tables"][1]
+    expect(director.locator("ul.closing li")).to_have_text([words(
+        "Table %(number)s: %(players)s", number=other["number"], players=", ".join(other["players"]))])
+    check_page(director, f"tournament-close-confirm-{lang}")
+    director.get_by_role("link", name=words("Cancel, back to the console")).click()  # a misclick costs nothing
+    assert [t["round"] for t in club.client.get(f"/api/v1/tournaments/{evening}").json["tables"]] == [1, 1]
+    director.get_by_role("link", name=words.count(
+        "Close the table still playing and seat round %(round)s",
+        "Close the %(n)s tables still playing and seat round %(round)s", 1, round=2)).click()
     with director.expect_navigation():  # round 2 is seated before the API is asked where
-        director.get_by_role("button", name=words.count(
-            "Close the table still playing and seat round %(round)s",
-            "Close the %(n)s tables still playing and seat round %(round)s", 1, round=2)).click()
+        director.get_by_role("button", name=words("Close and seat round %(round)s", round=2)).click()
     after = club.client.get(f"/api/v1/tournaments/{evening}").json["tables"]
     mine = next(t for t in after if t["round"] == 2 and seated[3] in t["players"])
     told = words("Round %(round)s: your seat is at table %(number)s, tap to go", round=2, number=mine["number"])

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import re
 
+from tests.browser.checks import settle
 from tests.browser.live import LIVE
 
 LOCALES = {"en": "en-GB", "fr": "fr-FR"}
 # navigator.share where the browser has none: records what the page asked to share.
 SHARE_STUB = "window.__shared = []; navigator.share = function (data) { window.__shared.push(data); return Promise.resolve(); };"
+
+
+def phone_in(phones, lang: str, **extra):
+    """A phone (the `phones` fixture's) set to `lang`: its locale and the Accept-Language it sends."""
+    return phones(locale=LOCALES[lang], extra_http_headers={"Accept-Language": LOCALES[lang]}, **extra)
 
 
 def lan_base(base_url: str) -> str:
@@ -24,21 +30,21 @@ class Words:
         self.lang = lang
 
     def __call__(self, msgid: str, **params) -> str:
-        from api.web.i18n import gettext
+        from api.web.words.i18n import gettext
 
         with LIVE["app"].test_request_context(headers={"Accept-Language": self.lang}):
             return gettext(msgid, **params)
 
     def count(self, singular: str, plural: str, n: int, **params) -> str:
         """A text that names a count, in the form the language gives `n`."""
-        from api.web.i18n import ngettext
+        from api.web.words.i18n import ngettext
 
         with LIVE["app"].test_request_context(headers={"Accept-Language": self.lang}):
             return ngettext(singular, plural, n, **params)
 
     def card(self, token: str) -> str:
         """The accessible name of the card's key: `Q♥, queen of hearts`."""
-        from api.web.i18n import key_name
+        from api.web.words.i18n import key_name
 
         return key_name(token, self.lang)
 
@@ -54,6 +60,9 @@ class Taps:
         self.log: dict[str, int] = {}
 
     def tap(self, locator) -> None:
+        """One touch, once the page has settled: an entry the outbox is still sending navigates when answered,
+        and a tap made before that lands on the page being left, and is lost (the known race)."""
+        settle(locator.page)
         locator.click()
         self.count += 1
 

@@ -73,8 +73,10 @@ def host(app) -> Phone:
 
 
 @pytest.fixture
-def phone(app):
-    """Make more phones: `phone()`, `phone("fr")`."""
+def phone(app, tmp_path):
+    """Make more phones: `phone()`, `phone("fr")`. Their join codes in the test's folder, here and where a game's
+    page tests import this fixture (tests/<game>/conftest.py)."""
+    app.config["JOIN_CODES_DIR"] = str(tmp_path / "codes")
     return lambda lang="en": Phone(app, lang)
 
 

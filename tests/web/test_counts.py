@@ -1,11 +1,11 @@
-"""A text that names a count takes the form its language gives that count (api/web/i18n.py `ngettext`):
+"""A text that names a count takes the form its language gives that count (api/web/words/i18n.py `ngettext`):
 French puts 0 and 1 in the singular, English only 1; the French keeps its elision and no-break spaces."""
 
 from __future__ import annotations
 
 import pytest
 
-from api.web.i18n import ngettext
+from api.web.words.i18n import ngettext
 
 
 def said(app, lang: str, singular: str, plural: str, count: int, **params) -> str:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from api.web import french
+from api.web.words import french
 from tests.web.conftest import joined
 from tests.web.test_summary import HEAVY
 

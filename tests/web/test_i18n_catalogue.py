@@ -9,8 +9,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from api.web import cardview, catalogues
-from api.web.i18n import TRANSLATIONS
+from api.web.table import cardview
+from api.web.words import catalogues
+from api.web.words.i18n import TRANSLATIONS
 
 ROOT = os.path.dirname(TRANSLATIONS)
 FRENCH_PO = os.path.join(TRANSLATIONS, "fr", "LC_MESSAGES", "messages.po")

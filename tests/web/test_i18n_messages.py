@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from api.web import messages
+from api.web.words import messages
 from referee.violations import Violation, refuse
 
 BAD_EXIT = "5H 6H 8H\n3C 4C 5C\n8D 9D 10D\nJS QS KS\n4S 5S 6S"
@@ -135,7 +135,7 @@ def test_a_forged_start_form_is_refused_in_french(phone):
     fr = phone("fr")
     cases = [({"player": ["A" * 41, "Ben"]}, "le nom d’un joueur a de 1 à 40 caractères"),
              ({"player": [f"P{i}" for i in range(11)]}, "une table a ici de 1 à 10 joueurs, pas 11"),
-             ({"game": "go"}, "`game` vaut continental ou rami, pas 'go'"),
+             ({"game": "go"}, "`game` vaut continental, rami ou gin, pas 'go'"),
              ({"group": "not-one-of-mine"}, "Ce téléphone n’a pas le lien de ce groupe.")]
     for fields, said in cases:
         data = {"game": "rami", "player": ["Eve", "Fox"], "tracking": "full", "dealer": "0", **fields}
@@ -150,4 +150,4 @@ def test_a_game_the_start_form_does_not_know_is_refused_listing_the_registrys_ga
     monkeypatch.setattr(games, "NAMES", (*games.NAMES, "belote"))
     data = {"game": "go", "player": ["Eve", "Fox"], "tracking": "full", "dealer": "0"}
     page = phone("fr").post("/new", data, status=None).get_data(as_text=True)
-    assert "`game` vaut continental, rami ou belote, pas 'go'" in text_of(page)
+    assert "`game` vaut continental, rami, gin ou belote, pas 'go'" in text_of(page)

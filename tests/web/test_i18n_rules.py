@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 import re
 
-from api.web.rulesdoc import ROOT, rules_html
+from api.web.words.rulesdoc import ROOT, rules_html
 
-RULE = re.compile(r"^- \*\*([KCRE]-\d+) ", re.M)
+RULE = re.compile(r"^- \*\*([KCREG]-\d+) ", re.M)
 READING = {"en": "*Reading", "fr": "*Lecture"}
 
 
@@ -25,7 +25,7 @@ def test_each_rule_keeps_its_readings_in_french():
     texts = {}
     for lang, name in (("en", "RULES.md"), ("fr", "RULES.fr.md")):
         with open(os.path.join(ROOT, "docs", name), encoding="utf-8") as f:
-            parts = re.split(r"^- \*\*(?=[KCRE]-\d+ )", f.read(), flags=re.M)[1:]
+            parts = re.split(r"^- \*\*(?=[KCREG]-\d+ )", f.read(), flags=re.M)[1:]
         texts[lang] = {p.split(" ", 1)[0]: p.count(READING[lang]) for p in parts}
     assert texts["fr"] == texts["en"]
 

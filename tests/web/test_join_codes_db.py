@@ -5,7 +5,8 @@ import os
 import pytest
 
 from api import create_app
-from events.db import dispose, get_store
+from api.application import context, join_tokens
+from events.db import dispose
 from tests.web.conftest import Phone
 
 
@@ -28,7 +29,7 @@ def test_a_code_made_on_one_host_seats_a_phone_on_another(app, host, other_host,
     ben.enter(type="draw", seat="1", from_="stock")  # Ben's seat token, found on the other host
     assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 3
     with app.app_context():
-        found = get_store().join_code(codes[1])
+        found = context.current().codes.join_code(codes[1])
     assert (found.table_id, found.seat) == (host.table, 1)
 
 
@@ -57,7 +58,6 @@ def test_the_log_never_holds_a_token(app, host, client):
     host.start()
     host.codes()
     with app.app_context():
-        store = get_store()
-        tokens = [store.join_code(code).token for code in host.codes()]
+        tokens = [join_tokens.token_of(context.current().codes.join_code(code)) for code in host.codes()]
     exported = client.get(f"/api/v1/tables/{host.table}/export").get_data(as_text=True)
     assert tokens and not any(token in exported for token in tokens)

@@ -1,6 +1,6 @@
 """French and English from Accept-Language, a switch, and card names per language."""
 
-from api.web.i18n import canonical, card_label, card_name
+from api.web.words.i18n import canonical, card_label, card_name
 
 
 def test_the_language_follows_the_browser(phone):

@@ -1,6 +1,6 @@
 """The pages render, errors are HTML pages (the API keeps problem+json), the rules have an anchor per id."""
 
-from api.web.rulesdoc import rules_html
+from api.web.words.rulesdoc import rules_html
 
 
 def test_home_and_new_table_form_render(host):

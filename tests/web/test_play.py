@@ -40,6 +40,7 @@ def test_a_stale_version_is_refused_and_the_page_asks_again(host, client):
     response = host.post(f"/t/{host.table}/entry", {"version": stale, "type": "draw", "seat": "1", "from": "stock"})
     page = host.follow(response).get_data(as_text=True)
     assert "The table moved on" in page
+    assert "Someone entered something first. Here is the table now: check, then send again." in page
     assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 2
 
 

@@ -7,6 +7,7 @@ import re
 import threading
 
 from api.application import successor
+from api.application.commands import CreateTable
 from tests.web.conftest import joined
 from tests.web.test_summary import HEAVY
 
@@ -71,8 +72,7 @@ def test_a_spectator_is_offered_to_watch_the_next_game_and_cannot_start_it(host,
 
 def test_two_phones_playing_again_at_once_open_one_table(app, host, phone):
     finished(host, phone)
-    body = {"game": "rami", "players": ["Eve", "Fox", "Gus"], "tracking": "results",
-            "options": {"ceiling": 100, "turn_seconds": None}}
+    body = CreateTable("rami", ("Eve", "Fox", "Gus"), {"ceiling": 100, "turn_seconds": None}, "results")
     start, answers = threading.Barrier(4), []
 
     def tap():

@@ -28,7 +28,7 @@ def test_the_table_page_offers_a_quick_score_for_each_player_who_may_have_gone_o
         assert f'href="/t/{table}/compose/quick_exit?seat={seat}">{name}</a>' in page
     ben = joined(host, phone(), 1)
     mine = ben.page()
-    assert "quick_exit?seat=1" in mine and "quick_exit?seat=0" not in mine  # a seat writes its own exit only
+    assert "quick_exit?seat=1" in mine and "quick_exit?seat=0" in mine  # the table's result, whoever won (issue 29)
 
 
 def test_the_quick_exit_form_gives_counts_as_buttons_within_the_decks(host):
@@ -172,7 +172,10 @@ def test_a_scorekeeping_rami_round_implies_its_deal_too(host, client):
         "create", "deal", "round"]
 
 
-def test_a_seat_that_is_not_the_dealer_still_waits_for_the_deal(host, phone):
+def test_a_seat_that_is_not_the_dealer_enters_the_result_its_deal_implied(host, phone):
+    """Issue 29 §1: a seat's phone that did not deal was told only "Ana deals the cards"; the deal and its result
+    are the table's, so it is offered the result at once, the deal implied (referee/scorekeeping.py)."""
     host.start(players=["Ana", "Ben", "Chloé", "Dan"], tracking="results")
     ben = joined(host, phone(), 1)
-    assert "Quick score" not in ben.page() and "Ana deals the cards." in ben.page()
+    page = ben.page()
+    assert "Quick score" in page and "Ana deals." in page and "Ana deals the cards." not in page

@@ -114,3 +114,19 @@ def test_the_outbox_sends_a_lay_off_whose_joker_has_several_places_to_the_questi
     assert "Meld 1: where does the joker go?" in page
     assert re.findall(r'name="cards" value="([^"]*)"', page) == ["JK=8S", "JK=QS"]
     assert client.get(f"/api/v1/tables/{host.table}").json["version"] == 3
+
+
+def test_the_lay_off_screen_proposes_the_places_of_a_lone_joker_before_it_is_sent(host, client):
+    """Issue 29, item 15: on 9♠ 10♠ J♠ a joker is the 8♠ or the Q♠: the lay-off screen holds both places, shown
+    when the joker is tapped (picker.js), so one tap lays it off, offline too; on A♥ A♣ A♠ it can only be the A♦,
+    so nothing is proposed there: the referee places it with no question."""
+    rami(host)
+    host.enter(type="meld", seat="1", melds="9S 10S JS\nAH AC AS")
+    run, aces = (m["id"] for m in client.get(f"/api/v1/tables/{host.table}").json["deal"]["melds"])
+    page = host.page(f"/t/{host.table}/compose/lay_off?seat=1&meld={run}")
+    assert f'data-joker-for="{run}"' in page and f'data-joker-for="{aces}"' not in page
+    assert re.findall(r'data-announce="([^"]*)"', page) == ["JK=8♠", "JK=Q♠"]
+    assert "Meld 1: where does the joker go?" in page
+    host.follow(host.post(f"/t/{host.table}/entry", {"version": host.version(), "type": "lay_off", "seat": "1",
+                                                      "meld": str(run), "cards": "JK=Q♠"}))
+    assert melds(client, host.table)[0] == ["9S", "10S", "JS", "JK=QS"]
