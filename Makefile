@@ -1,10 +1,11 @@
-# Two commands a new user needs: `make run` and `make test`. Each sets itself up.
+# Two commands a new user needs: `make run` and `make test`. Each sets itself up. A developer's every-minute
+# check is `make test-fast`.
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve test lint bench fuzz migrate clean screenshots babel-extract babel-update babel-compile
+.PHONY: run serve test test-fast lint bench fuzz migrate clean screenshots babel-extract babel-update babel-compile
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -21,8 +22,9 @@ migrate: $(STAMP)
 PORT ?= 8000
 # The Procfile's server (gunicorn, its worker class and settings), so that a family's laptop serves as production
 # does. `make run` listens on all interfaces, so that the other phones on the Wi-Fi reach it, and prints the
-# address they open; `make serve` listens on this machine only.
-GUNICORN := $(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class api.shell.worker.Worker --worker-connections 8000 --backlog 4096 --keep-alive 5
+# address they open; `make serve` listens on this machine only. No control socket (gunicornc): its default path
+# is one per user, so two servers on one machine removed each other's, and nothing here uses it.
+GUNICORN := $(VENV)/bin/gunicorn --workers $${WEB_CONCURRENCY:-2} --worker-class api.shell.worker.Worker --worker-connections 8000 --backlog 4096 --keep-alive 5 --no-control-socket
 run: migrate
 	@$(PY) -m api.web.address $(PORT)
 	$(GUNICORN) --bind 0.0.0.0:$(PORT) 'api:create_app()'
@@ -44,8 +46,18 @@ $(AXE): package-lock.json
 	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --silent && touch $(AXE); \
 	else echo "npm not found: the browser tests will be skipped (README, Tests)"; fi
 
+# The whole suite, one pytest-xdist worker a core (TEST_WORKERS=0: in one process). Each worker has its own
+# databases, live server and browser (tests/conftest.py); `--dist loadfile` keeps a file's tests on one worker,
+# in their order, so that a module's fixture (a gunicorn, a group walked through) is made once.
+TEST_WORKERS ?= auto
 test: $(STAMP) $(FUZZ) $(AXE)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+
+# The pure referee and the in-process app, in about a minute: no browser, no server process (the tests marked
+# slow), no PostgreSQL (even when TEST_DATABASE_URL is set).
+test-fast: $(STAMP)
+	env -u TEST_DATABASE_URL -u ARBITRE_REQUIRE_BROWSER $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile \
+		-p no:playwright --ignore=tests/browser --ignore=tests/gin/browser -m "not slow" -rfE $(PYTEST_ARGS)
 
 # The README's screenshots (docs/screenshots), retaken by the browser tests; a plain `make test` keeps its own
 # in instance/screenshots and leaves the work tree as it was.

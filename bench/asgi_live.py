@@ -26,6 +26,7 @@ from a2wsgi import WSGIMiddleware
 
 from api import create_app
 from api.application import service
+from api.shell.live import live
 from bench.gunicorn import Server, free_port, running
 from events.live import Hub
 from events.records import entry_text
@@ -55,8 +56,8 @@ class AsyncHub(Hub):
         super().heard(table_id, seq, text)
         self.loop.call_soon_threadsafe(self._wake, table_id)
 
-    def _wake_all(self) -> None:
-        super()._wake_all()
+    def wake_all(self) -> None:
+        super().wake_all()
         self.loop.call_soon_threadsafe(self._wake, None)
 
 
@@ -74,14 +75,11 @@ def _flask():
 
 def _hub() -> AsyncHub:
     flask_app = _flask()
-    kept = flask_app.extensions.setdefault("live", {})
-    found = kept.get("hub")
-    if not isinstance(found, AsyncHub) or found.pid != os.getpid():
-        from events.db import get_store
-
-        with flask_app.app_context():
-            found = kept["hub"] = AsyncHub(get_store().engine, asyncio.get_running_loop())
-    return found
+    with flask_app.app_context():
+        state = live()  # this process's live state (api/shell/live.py), its hub made async once
+        if not isinstance(state.hub, AsyncHub):
+            state.hub = AsyncHub(state.hub.engine, asyncio.get_running_loop())
+        return state.hub
 
 
 def _read(table_id: str, after: int) -> list[tuple[int, str]]:

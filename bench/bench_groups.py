@@ -21,6 +21,7 @@ from bench import figures
 from bench.bench_log import PG_URL
 from events import Store
 from events.db import open_store, own_schema, upgrade
+from events.repositories import GroupRepository
 
 TABLES, ENTRIES = 200, 100
 PLAYERS = ["Ana", "Ben", "Chloé", "Dan"]
@@ -50,11 +51,13 @@ def full_session() -> list[tuple[str, int | None, dict]]:
 
 
 def build(store: Store) -> tuple[str, str]:
-    """Write the group and its tables straight into the store (the referee's verdicts come with the fold)."""
+    """Write the group and its tables straight into the store and its groups (the referee's verdicts come with the
+    fold)."""
     from referee import log
 
     group_id, token = f"bench-{uuid.uuid4().hex[:8]}", "bench-token"
-    store.create_group(group_id, "Bench club", token)
+    groups = GroupRepository(store)
+    groups.create_group(group_id, "Bench club", token)
     for n in range(TABLES):
         turns = full_session()
         at = START + timedelta(days=n)
@@ -63,7 +66,7 @@ def build(store: Store) -> tuple[str, str]:
         table_id = f"{group_id}-{n}"
         store.create_table(table_id, "continental", "host", ["s"] * 4,
                            Store.chain([(e.type, e.seat, e.at, e.data, verdicts.get(e.seq)) for e in entries]))
-        store.add_group_table(group_id, table_id, PLAYERS)
+        groups.add_group_table(group_id, table_id, PLAYERS)
     return group_id, token
 
 

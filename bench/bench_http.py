@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from bench import figures
+from bench.gunicorn import NO_CONTROL_SOCKET
 from bench.served import GENEROUS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,7 +123,7 @@ def main() -> int:
         subprocess.run([sys.executable, "-m", "flask", "--app", "api", "db", "upgrade"], cwd=ROOT, env=env,
                        check=True, capture_output=True)
         server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
-                                   "api:create_app()"], cwd=ROOT, env=env,
+                                   NO_CONTROL_SOCKET, "api:create_app()"], cwd=ROOT, env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_up(port, time.monotonic() + 30)

@@ -106,7 +106,7 @@ def corpus(hands: int, seed: int = 2026) -> tuple[list[list[list[Placed]]], list
     return exits, cards
 
 
-def _time(function, items, repeat: int = 1) -> list[float]:
+def cpu_times(function, items, repeat: int = 1) -> list[float]:
     """Time each call in CPU microseconds of this thread, the least of `repeat` tries."""
     # On a shared machine neither a wait for a core nor a neighbour's burst is the hand's own
     # cost; the least of a few tries (as timeit advises) drops them.
@@ -156,15 +156,15 @@ def main(argv: list[str] | None = None) -> int:
         invalid = [e for e in exits if not judge_exit(e).valid]
         load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
         print(f"bench_referee: {len(exits)} exits ({len(valid)} valid), {len(cards)} hands; load average {load}")
-        judged = _report("validator (least of 3)", _time(judge_exit, exits, 3))
-        mixed = _report("  50/50 valid and claims", _time(judge_exit, exits[:hands], 3))  # no solver exits
-        _report("  valid exits", _time(judge_exit, valid, 3))
-        _report("  invalid exits", _time(judge_exit, invalid, 3))
+        judged = _report("validator (least of 3)", cpu_times(judge_exit, exits, 3))
+        mixed = _report("  50/50 valid and claims", cpu_times(judge_exit, exits[:hands], 3))  # no solver exits
+        _report("  valid exits", cpu_times(judge_exit, valid, 3))
+        _report("  invalid exits", cpu_times(judge_exit, invalid, 3))
         solver.forget()
-        solving = _report("solver (memo filling)", _time(arrange, cards))
+        solving = _report("solver (memo filling)", cpu_times(arrange, cards))
         solver.forget()
-        _report("  adversarial, empty memo", _time(arrange, cards[hands:]))
-        _report("  every hand, empty memo", _time(_from_cold, cards))
+        _report("  adversarial, empty memo", cpu_times(arrange, cards[hands:]))
+        _report("  every hand, empty memo", cpu_times(_from_cold, cards))
     finally:
         gc.enable()
     missed = [f"{name} {k} {figures[k]:.0f} µs > {goal:.0f}" for name, figures in (("validator", judged),

@@ -138,17 +138,25 @@ def play(client: Client, table: dict, director: str) -> float:
     return sent
 
 
+SERVED = {**GENEROUS, "RATELIMIT_ROUNDS": "1000 per minute", "ARBITRE_WORKERS": "2"}  # a club night's server
+
+
+def club_night(client: Client) -> dict:
+    """A group and its club night of PLAYERS at tables of SIZE over ROUNDS (swiss, results only), as made."""
+    status, group = client.call("POST", "/api/v1/groups", {"name": "Bench club"})
+    assert status == 201, group
+    status, made = client.call("POST", f"/api/v1/groups/{group['id']}/tournaments",
+                               {"name": "Bench night", "game": "continental", "tracking": "results",
+                                "players": PLAYERS, "rounds": ROUNDS, "table_size": SIZE, "seating": "swiss"},
+                               {"X-Group-Token": group["token"]})
+    assert status == 201, made
+    return made
+
+
 def run(url: str) -> None:
-    env = {**GENEROUS, "RATELIMIT_ROUNDS": "1000 per minute", "ARBITRE_WORKERS": "2"}
-    with serve(url, env=env) as server:
+    with serve(url, env=SERVED) as server:
         client = Client(server.port)
-        status, group = client.call("POST", "/api/v1/groups", {"name": "Bench club"})
-        assert status == 201, group
-        status, made = client.call("POST", f"/api/v1/groups/{group['id']}/tournaments",
-                                   {"name": "Bench night", "game": "continental", "tracking": "results",
-                                    "players": PLAYERS, "rounds": ROUNDS, "table_size": SIZE, "seating": "swiss"},
-                                   {"X-Group-Token": group["token"]})
-        assert status == 201, made
+        made = club_night(client)
         tid, director = made["id"], made["director_token"]
         screen = Screen()
         tv = Stream(server.port, f"/api/v1/tournaments/{tid}/events", screen.seen)

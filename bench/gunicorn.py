@@ -18,6 +18,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKER_FLAGS = ("-k", "--worker-class", "--threads", "--worker-connections", "--keep-alive", "--backlog")
+# No control socket (gunicornc): its default path is one per user ($XDG_RUNTIME_DIR or ~/.gunicorn/gunicorn.ctl),
+# so two servers on one machine (two hosts, a test beside a server) removed each other's; nothing uses it.
+NO_CONTROL_SOCKET = "--no-control-socket"
 
 
 def worker_flags(procfile: Path = ROOT / "Procfile") -> list[str]:
@@ -150,4 +153,4 @@ def serve(url: str, workers: int = 2, flags: list[str] | None = None, env: dict 
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench", **(env or {})}
     flags = worker_flags() if flags is None else flags
     return running([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", *flags,
-                    "api:create_app()"], port, env, quit_quickly)
+                    NO_CONTROL_SOCKET, "api:create_app()"], port, env, quit_quickly)

@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.gunicorn import NO_CONTROL_SOCKET
+
 ROOT = Path(__file__).resolve().parents[1]
 # The bench is many tables from one address: the per-address limits would stop it, as they should.
 GENEROUS = {name: "1000000 per minute" for name in
@@ -98,7 +100,7 @@ class Gunicorn:
             env["DATABASE_URL"] = self.url
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-w", str(self.workers), *self.flags, "-b", f"127.0.0.1:{self.port}",
-             "--graceful-timeout", "5", self.app], cwd=ROOT, env=env, start_new_session=True,
+             "--graceful-timeout", "5", NO_CONTROL_SOCKET, self.app], cwd=ROOT, env=env, start_new_session=True,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
