@@ -146,10 +146,14 @@
     });
   }
 
+  // An entry on its way (outbox.js marks the page data-sending until the next page loads): the page stays as it
+  // was tapped, not redrawn with the table's news; the next page shows them, and live.js tries again meanwhile.
+  function sending() { return document.documentElement.hasAttribute("data-sending"); }
+
   var busy = false;
   function refresh(force) {
     var main = document.getElementById("main");
-    if (busy || !main) { return; }
+    if (busy || !main || sending()) { return; }
     var dirty = main.querySelector("form[data-dirty='1']");
     if (dirty && !force) { showStale(main); return; }
     busy = true;

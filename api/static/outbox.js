@@ -309,22 +309,37 @@
     }
     if (!item.fields.some(function (f) { return f[0] === "key"; })) { item.fields.push(["key", item.key]); }
     if (ahead.length || navigator.onLine === false) { queueUp(item, form); return; }
-    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    var frozen = freeze();
     var root = document.documentElement;
     root.setAttribute("data-sending", "");  // until the next page loads: tests and scripts can wait on it
     post(item, true).then(function (answer) {
       if (leaving) { return; }  // the person went elsewhere meanwhile: their navigation wins
       if (answer.redirect) { location.assign(answer.redirect); return; }
       root.removeAttribute("data-sending");
+      thaw(frozen);
       item.problem = answer.problem;  // not an answer of ours: keep the entry and say so
       queueUp(item, form);
     })
       .catch(function () {  // the network failed under the POST: keep the entry
         root.removeAttribute("data-sending");
-        form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+        thaw(frozen);
         queueUp(item, form);
       });
   }
+
+  // While an entry is sent, every button of the page's forms is disabled, not only the tapped form's: the next
+  // page (its answer) is where the next tap belongs; a tap here would be made on a table about to change, and
+  // lost with the page. A person sees the buttons greyed until the page comes; a refused send gives them back.
+  function freeze() {
+    var main = document.getElementById("main") || document.body;
+    return Array.prototype.filter.call(main.querySelectorAll("form button"), function (b) {
+      if (b.disabled) { return false; }
+      b.disabled = true;
+      return true;
+    });
+  }
+
+  function thaw(buttons) { buttons.forEach(function (b) { b.disabled = false; }); }
 
   var leaving = false;
   window.addEventListener("beforeunload", function () { leaving = true; });
