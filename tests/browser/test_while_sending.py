@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.checks import settle
@@ -56,6 +58,10 @@ def test_the_page_stays_still_and_unclickable_until_its_entry_is_answered(phones
     expect(headline).to_have_text("Ben's turn: take a card.")  # not redrawn under the finger
     enabled = host.locator("main form button:enabled")
     assert enabled.count() == 0, enabled.all_inner_texts()  # nothing to tap on a page about to go
+    out = host.get_by_role("link", name="Ben goes out without drawing")  # its links wait too
+    with pytest.raises(PlaywrightTimeout):
+        out.click(timeout=400)
+    assert host.url.endswith(f"/t/{table}")
 
     settle(host)
     expect(headline).to_have_text("Ben's turn: discard a card.")
