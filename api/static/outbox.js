@@ -309,37 +309,38 @@
     }
     if (!item.fields.some(function (f) { return f[0] === "key"; })) { item.fields.push(["key", item.key]); }
     if (ahead.length || navigator.onLine === false) { queueUp(item, form); return; }
-    var frozen = freeze();
-    var root = document.documentElement;
-    root.setAttribute("data-sending", "");  // until the next page loads: tests and scripts can wait on it
+    var thaw = freeze();
     post(item, true).then(function (answer) {
       if (leaving) { return; }  // the person went elsewhere meanwhile: their navigation wins
       if (answer.redirect) { location.assign(answer.redirect); return; }
-      root.removeAttribute("data-sending");
-      thaw(frozen);
+      thaw();
       item.problem = answer.problem;  // not an answer of ours: keep the entry and say so
       queueUp(item, form);
     })
       .catch(function () {  // the network failed under the POST: keep the entry
-        root.removeAttribute("data-sending");
-        thaw(frozen);
+        thaw();
         queueUp(item, form);
       });
   }
 
-  // While an entry is sent, every button of the page's forms is disabled, not only the tapped form's: the next
-  // page (its answer) is where the next tap belongs; a tap here would be made on a table about to change, and
-  // lost with the page. A person sees the buttons greyed until the page comes; a refused send gives them back.
+  // While an entry is sent the page is marked data-sending (until the next page loads: app.js does not redraw
+  // it, app.css greys its action links, tests and scripts wait on it) and every button of its forms is
+  // disabled, not only the tapped form's: the next page (the answer) is where the next tap belongs; a tap here
+  // would be made on a table about to change, and lost with the page. Gives what undoes both, for a send
+  // refused or failed.
   function freeze() {
-    var main = document.getElementById("main") || document.body;
-    return Array.prototype.filter.call(main.querySelectorAll("form button"), function (b) {
+    var root = document.documentElement, main = document.getElementById("main") || document.body;
+    var frozen = Array.prototype.filter.call(main.querySelectorAll("form button"), function (b) {
       if (b.disabled) { return false; }
       b.disabled = true;
       return true;
     });
+    root.setAttribute("data-sending", "");
+    return function () {
+      root.removeAttribute("data-sending");
+      frozen.forEach(function (b) { b.disabled = false; });
+    };
   }
-
-  function thaw(buttons) { buttons.forEach(function (b) { b.disabled = false; }); }
 
   var leaving = false;
   window.addEventListener("beforeunload", function () { leaving = true; });

@@ -47,13 +47,9 @@ def test_the_page_stays_still_and_unclickable_until_its_entry_is_answered(phones
     headline = host.locator("#headline")
 
     host.get_by_role("button", name=re.compile("Took from the stock")).click()
-    host.wait_for_function("() => document.documentElement.hasAttribute('data-sending')")
-    for _ in range(40):  # written, its answer not yet given (Playwright's waits let the held route run)
-        if len(log(base_url, table)) == 3:
-            break
-        host.wait_for_timeout(50)
-    assert [e["type"] for e in log(base_url, table)][2:] == ["draw"]
-    host.wait_for_timeout(700)  # the stream has told the page by now (it does within a few milliseconds)
+    host.wait_for_function("() => +document.getElementById('live').dataset.version >= 3")  # the stream's news
+    assert [e["type"] for e in log(base_url, table)][2:] == ["draw"]  # written, its answer not yet given
+    host.wait_for_timeout(700)  # time for the redraw that news used to bring
     assert host.evaluate("() => document.documentElement.hasAttribute('data-sending')"), "answered too soon"
     expect(headline).to_have_text("Ben's turn: take a card.")  # not redrawn under the finger
     enabled = host.locator("main form button:enabled")
