@@ -3,7 +3,7 @@
 An append's entry is chained to the head it was decided on (its seq and hash, E-4), so an append that does not
 know the head reads it first: a round trip before the write. The store notes every head it reads or writes
 here; `Store.append` first decides on the noted head, with no read, and writes only if it is still the head
-(the one statement that checks it: `arbitre_append` on PostgreSQL, the conditional INSERT on SQLite). A head
+(the one statement that checks it: `APPEND` of `postgresql.py` and `sqlite.py`). A head
 noted here may be behind (another worker wrote since, a name was forgotten): then nothing is written and the
 append reads the head as before. So nothing here is ever trusted, only tried: a wrong head costs a round trip,
 never a wrong entry.

@@ -51,14 +51,22 @@ WRITE = sa.text(
     "SELECT pg_notify('arbitre_entries', :note)"
 ).bindparams(sa.bindparam("at", type_=sa.DateTime(timezone=True)))
 
-# The append on a head already read (Store.append_if_head, and the first try of Store.append), in one call of
-# the server's own function (migration 0011), in autocommit: one round trip. It checks the head (the version
-# and hash the entry was judged on) under the table's row lock, moves it, writes the entry and sends the notice,
-# or writes nothing and answers false; a known Idempotency-Key fails the whole statement.
-APPEND = ("SELECT arbitre_append(%(table_id)s, %(prev_seq)s::integer, %(prev_hash)s, %(type)s, %(seat)s::integer, "
-          "%(at)s, %(payload)s, %(idempotency_key)s, %(verdict)s, %(hash)s, %(note)s)")
-# Whether the database has that function (code newer than the database: the locked way until it is migrated).
-APPEND_READY = "SELECT 1 FROM pg_proc WHERE proname = 'arbitre_append' AND pg_function_is_visible(oid)"
+# The append on a head already read (Store.append_if_head, and the first try of Store.append): one statement in
+# autocommit, one round trip, one commit. Its UPDATE moves the head only if it is still the one the entry was
+# judged on (the version and hash), under the table's row lock: an append holding that lock makes this one wait
+# and then find the head moved, and the INSERT, which reads the UPDATE's rows, then writes nothing (a row count
+# of 0). The notice the live streams hear (events/live.py) is the UPDATE's RETURNING, so it is sent, at commit,
+# only with an entry written. A known Idempotency-Key fails the entries' unique key, and with it the statement.
+# The driver prepares it once a connection (held.py keeps them); it answers no row, which the driver reads
+# faster than the boolean of the server function it replaces (`arbitre_append`, migration 0011, left in place
+# for code older than this).
+APPEND = ("WITH moved AS (UPDATE tables SET head_seq = %(seq)s::integer, head_hash = %(hash)s "
+          "WHERE id = %(table_id)s AND head_seq = %(prev_seq)s::integer AND head_hash = %(prev_hash)s "
+          "RETURNING pg_notify('arbitre_entries', %(note)s)) "
+          "INSERT INTO entries (" + ENTRY_COLUMNS + ") SELECT %(table_id)s, %(seq)s::integer, %(type)s, "
+          "%(seat)s::integer, %(at)s, %(payload)s, %(idempotency_key)s, %(verdict)s, %(hash)s, %(prev_hash)s FROM moved")
+# The head's columns (migration 0004) are all that statement needs.
+APPEND_READY = "SELECT 1"
 
 def lock_key(key: str) -> int:
     """A signed 64-bit advisory lock key."""

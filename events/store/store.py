@@ -147,7 +147,7 @@ class Store:
         self.sql = SQL[engine.dialect.name]
         self._lock_head = self.sql.LOCK_HEAD if lock_rows else READ_HEAD
         self._first_try = lock_rows  # Store.append tries the one statement before the lock
-        self._ready: bool | None = None  # whether the database has that statement's part (migration 0006 or 0011)
+        self._ready: bool | None = None  # whether the database has that statement's part (SQLite: migration 0006)
         self.heads = Heads()  # the head this process last saw of each table: Store.append's first try
         self._held = Held(engine)  # the one-statement append's connections, aside from the pool
 
@@ -231,9 +231,10 @@ class Store:
         finally:
             self._held.give_back(lent, broken)  # anything else (a timeout mid-statement): closed, not lent again
 
-    def _wrote(self, cursor, sql: str, params: dict) -> bool:
+    @staticmethod
+    def _wrote(cursor, sql: str, params: dict) -> bool:
         cursor.execute(sql, params)
-        return cursor.fetchone()[0] if self._postgresql else cursor.rowcount == 1
+        return cursor.rowcount == 1
 
     def _translated(self, error: Exception, gone: bool) -> sa.exc.StatementError:
         """A driver's error as SQLAlchemy says it (an IntegrityError for a known key, an OperationalError...)."""
@@ -469,7 +470,7 @@ class Store:
 
     def _append_ready(self) -> bool:
         """Whether the database has what the one-statement append needs (SQLite: the trigger that moves the head,
-        migration 0006; PostgreSQL: the function, 0011); looked for once."""
+        migration 0006; PostgreSQL: nothing beyond the head's columns, 0004); looked for once."""
         if self._ready is None:
             with self._driver() as cursor:
                 cursor.execute(self.sql.APPEND_READY)

@@ -2,6 +2,7 @@
 
 import os
 import threading
+import uuid
 from datetime import UTC, datetime
 
 import pytest
@@ -223,9 +224,10 @@ def test_an_sqlite_file_not_migrated_to_the_head_trigger_takes_the_locked_way(tm
     _migrated_after_the_locked_way(old, url).engine.dispose()
 
 
-def test_a_postgresql_schema_without_the_append_function_takes_the_locked_way(backend, database_url):
-    """Code newer than the schema (migration 0011 undone: it is reversible): the quick way writes nothing, the
-    locked way writes and moves the head; migrated again, the quick way writes."""
+def test_a_postgresql_schema_without_the_old_append_function_still_appends_in_one_statement(backend,
+                                                                                         database_url):
+    """The quick append is one statement of the head's columns (migration 0004), not the server function of
+    migration 0011: a schema with 0011 undone writes the quick way, and moves the head."""
     if backend != "postgresql":
         pytest.skip("PostgreSQL's append function (SQLite's trigger: the test above)")
     from alembic import command
@@ -240,7 +242,41 @@ def test_a_postgresql_schema_without_the_append_function_takes_the_locked_way(ba
             config.set_main_option("script_location", str(MIGRATIONS))
             config.attributes["connection"] = conn
             command.downgrade(config, "0010_table_refusals")
+            assert conn.exec_driver_sql("SELECT 1 FROM pg_proc WHERE proname = 'arbitre_append' "
+                                         "AND pg_function_is_visible(oid)").first() is None
         engine.dispose()
-        migrated = _migrated_after_the_locked_way(open_store(url), url)
-        assert migrated.append("t1", 3, None, write()).entry.seq == 4
-        migrated.engine.dispose()
+        old = open_store(url)
+        new_table(old)
+        appended = _quick(old, "t1", *old.head("t1"))
+        assert appended is not None and old.head("t1") == (2, appended.entry.hash)
+        assert old.append("t1", 2, None, write()).entry.seq == 3
+        old.engine.dispose()
+
+
+def test_the_quick_append_tells_the_streams_only_what_it_wrote(backend, database_url, store):
+    """One notice for an entry written, carrying it as /entries shows it; none for an entry refused because the
+    head moved, nor for one whose key is known (the whole statement fails)."""
+    if backend != "postgresql":
+        pytest.skip("PostgreSQL's notices (SQLite's streams read the heads)")
+    import json
+
+    import psycopg
+
+    table = f"heard-{uuid.uuid4().hex}"  # the channel is the server's: other tests' notices come too
+    new_table(store, table)
+    listener = psycopg.connect(database_url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True)
+    try:
+        listener.execute("LISTEN arbitre_entries")
+        judged_on = store.head(table)
+        written = store.append_if_head(table, *judged_on, "k", ("note", None, NOW, {"n": "é"}, None))
+        assert written is not None
+        assert _quick(store, table, *judged_on) is None  # the head moved
+        assert _quick(store, table, *store.head(table), key="k") is None  # the key is known
+        heard = [n.payload for n in listener.notifies(timeout=1.0) if n.payload.startswith(f"{table} ")]
+    finally:
+        listener.close()
+    assert len(heard) == 1
+    table_id, seq, text = heard[0].split(" ", 2)
+    assert (table_id, int(seq)) == (table, 2)
+    assert json.loads(text) == {"seq": 2, "type": "note", "at": "2026-11-29T15:00:00.123456Z", "seat": None,
+                                "hash": written.entry.hash, "n": "é"}
