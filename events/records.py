@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from events.chain import TEXTS, iso
 from events.free_texts import Texts, joined
+from events.json_text import compact, write_string
 
 
 def token_hash(token: str) -> str:
@@ -17,6 +18,9 @@ def token_hash(token: str) -> str:
 
 
 def utc(at: datetime) -> datetime:
+    """The same instant in UTC (a time with no zone is one in UTC)."""
+    if at.tzinfo is UTC:  # every append's time: nothing to make
+        return at
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
 
 
@@ -72,12 +76,26 @@ class StoredEntry(NamedTuple):
         return line
 
 
-_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # made once, not each call
-
-
 def entry_text(entry: dict) -> str:
     """An entry as /entries shows it, as JSON text: what a notice carries and a stream sends, rendered once."""
-    return _COMPACT(entry)
+    return compact(entry)
+
+
+SHOWN = frozenset(("seq", "type", "at", "seat", "hash"))  # what `to_json` writes before the data
+
+
+def written_text(entry: StoredEntry, payload: str) -> str:
+    """`entry_text(entry.to_json())` from its data already written as JSON (`payload`, its row's): every append
+    sends one, and this writes the data once, not twice. The same text (a property test holds them equal); an
+    entry with free texts (`read_data` is not its data), or whose data names a key `to_json` writes, or with
+    other types than an entry has, takes `entry_text` itself."""
+    seq, type_, seat, data, hash_ = entry.seq, entry.type, entry.seat, entry.data, entry.hash
+    if entry.texts or seq.__class__ is not int or type_.__class__ is not str or hash_.__class__ is not str \
+            or not (seat is None or seat.__class__ is int) or not SHOWN.isdisjoint(data):
+        return entry_text(entry.to_json())
+    head = (f'{{"seq":{seq},"type":{write_string(type_)},"at":"{iso(entry.at)}",'
+            f'"seat":{"null" if seat is None else seat},"hash":{write_string(hash_)}')
+    return head + "}" if payload == "{}" else head + "," + payload[1:]
 
 
 def row_entry(row) -> StoredEntry:

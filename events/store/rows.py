@@ -7,10 +7,11 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from events.json_text import compact
 from events.records import StoredEntry
 
-dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-"""JSON as the store writes it: compact, UTF-8 text as it is (one encoder, made once)."""
+dumps = compact
+"""JSON as the store writes it: compact, UTF-8 text as it is."""
 
 
 def entry_row(table_id: str, e: StoredEntry) -> dict:

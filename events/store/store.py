@@ -23,7 +23,17 @@ from events.chain import entry_hash
 from events.free_texts import Texts, refs, split
 from events.name_records import names_in, record_reseal, write_names
 from events.names import is_apart, resolved
-from events.records import Appended, Conflict, StoredEntry, TableRecord, entry_text, row_entry, token_hash, utc
+from events.records import (
+    Appended,
+    Conflict,
+    StoredEntry,
+    TableRecord,
+    entry_text,
+    row_entry,
+    token_hash,
+    utc,
+    written_text,
+)
 from events.store import postgresql, snapshots, sqlite
 from events.store.heads import Heads
 from events.store.held import Held
@@ -111,11 +121,13 @@ UNDECIDED = _Undecided()
 NOTICE_MAX = 7900  # bytes: PostgreSQL's limit on a NOTIFY payload is 8000
 
 
-def notice(table_id: str, entry: StoredEntry) -> str:
+def notice(table_id: str, entry: StoredEntry, payload: str | None = None) -> str:
     """`<table id> <seq> <entry as in /entries>`: a stream sends the entry without reading the log again. An entry
-    too long for a notice goes as `<table id> <seq>` alone, and the streams read it."""
-    note = f"{table_id} {entry.seq} {entry_text(entry.to_json())}"
-    return note if len(note.encode()) <= NOTICE_MAX else f"{table_id} {entry.seq}"
+    too long for a notice goes as `<table id> <seq>` alone, and the streams read it. `payload`: its data as the
+    row holds it, when written already."""
+    text = entry_text(entry.to_json()) if payload is None else written_text(entry, payload)
+    note = f"{table_id} {entry.seq} {text}"
+    return note if len(note) * 4 <= NOTICE_MAX or len(note.encode()) <= NOTICE_MAX else f"{table_id} {entry.seq}"
 
 
 def _chained(version: int, last: str | None, decision: Decision, key: str | None = None,
@@ -462,7 +474,7 @@ class Store:
         row = self._row(table_id, entry)
         row["prev_seq"] = version
         if self._postgresql:
-            row["note"] = notice(table_id, entry)
+            row["note"] = notice(table_id, entry, row["payload"])
             return self._one_statement(postgresql.APPEND, row)
         row["at"] = sqlite.at_text(entry.at)
         with self._queue:
@@ -487,7 +499,7 @@ class Store:
         row = self._row(table_id, entry)
         write_texts(conn, table_id, entry.texts or {})
         if self._postgresql:
-            conn.execute(postgresql.WRITE, {**row, "note": notice(table_id, entry)})  # what live streams hear
+            conn.execute(postgresql.WRITE, {**row, "note": notice(table_id, entry, row["payload"])})  # streams hear it
         else:
             conn.execute(ENTRIES.insert(), row)
             conn.execute(MOVE_HEAD, {"table_id": table_id, "head_seq": entry.seq, "head_hash": entry.hash})
