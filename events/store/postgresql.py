@@ -65,8 +65,7 @@ APPEND = ("WITH moved AS (UPDATE tables SET head_seq = %(seq)s::integer, head_ha
           "RETURNING pg_notify('arbitre_entries', %(note)s)) "
           "INSERT INTO entries (" + ENTRY_COLUMNS + ") SELECT %(table_id)s, %(seq)s::integer, %(type)s, "
           "%(seat)s::integer, %(at)s, %(payload)s, %(idempotency_key)s, %(verdict)s, %(hash)s, %(prev_hash)s FROM moved")
-# The head's columns (migration 0004) are all that statement needs.
-APPEND_READY = "SELECT 1"
+
 
 def lock_key(key: str) -> int:
     """A signed 64-bit advisory lock key."""

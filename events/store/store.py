@@ -159,7 +159,9 @@ class Store:
         self.sql = SQL[engine.dialect.name]
         self._lock_head = self.sql.LOCK_HEAD if lock_rows else READ_HEAD
         self._first_try = lock_rows  # Store.append tries the one statement before the lock
-        self._ready: bool | None = None  # whether the database has that statement's part (SQLite: migration 0006)
+        # Whether the database has that statement's part: SQLite's trigger (migration 0006) is looked for once;
+        # PostgreSQL's statement needs only the head's columns (migration 0004), which every schema here has.
+        self._ready: bool | None = True if self._postgresql else None
         self.heads = Heads()  # the head this process last saw of each table: Store.append's first try
         self._held = Held(engine)  # the one-statement append's connections, aside from the pool
 
@@ -482,7 +484,7 @@ class Store:
 
     def _append_ready(self) -> bool:
         """Whether the database has what the one-statement append needs (SQLite: the trigger that moves the head,
-        migration 0006; PostgreSQL: nothing beyond the head's columns, 0004); looked for once."""
+        migration 0006), looked for once."""
         if self._ready is None:
             with self._driver() as cursor:
                 cursor.execute(self.sql.APPEND_READY)
