@@ -63,14 +63,20 @@ def entry_hash(seq: int, type: str, seat: int | None, at: datetime, data: dict, 
     return hashlib.sha256(entry_body(seq, type, seat, at, data, prev).encode()).hexdigest()
 
 
+def plain(seq: object, type: object, seat: object) -> bool:
+    """Whether an entry's number, type and seat have the types an entry has (an integer, a text, an integer or
+    none): what the texts written piece by piece (`entry_body`, `records.written_text`) can write as JSON would;
+    anything else is written by the JSON writers themselves."""
+    return seq.__class__ is int and type.__class__ is str and (seat is None or seat.__class__ is int)
+
+
 def entry_body(seq: int, type: str, seat: int | None, at: datetime, data: dict, prev: str | None) -> str:
     """The canonical JSON text an entry's hash covers: `{"at","data","prev","seat","seq","type"}`, keys sorted.
 
     Every append hashes one entry: its outer object is written here piece by piece, the same text as
     `canonical` of the whole (a property test holds them equal) at a third of the cost; anything but the types an
     entry has (an integer seat or none, a text previous hash or none) takes `canonical` itself."""
-    if type.__class__ is not str or seq.__class__ is not int or not (seat is None or seat.__class__ is int) \
-            or not (prev is None or prev.__class__ is str) or data.__class__ is not dict:
+    if not plain(seq, type, seat) or not (prev is None or prev.__class__ is str) or data.__class__ is not dict:
         body = {"seq": seq, "type": type, "seat": seat, "at": iso(at), "data": data, "prev": prev}
         return canonical_text(body)
     return (f'{{"at":"{iso(at)}","data":{canonical_text(data)},"prev":{"null" if prev is None else write_string(prev)},'

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import NamedTuple
 
-from events.chain import TEXTS, iso
+from events.chain import TEXTS, iso, plain
 from events.free_texts import Texts, joined
 from events.json_text import compact, write_string
 
@@ -90,8 +90,7 @@ def written_text(entry: StoredEntry, payload: str) -> str:
     entry with free texts (`read_data` is not its data), or whose data names a key `to_json` writes, or with
     other types than an entry has, takes `entry_text` itself."""
     seq, type_, seat, data, hash_ = entry.seq, entry.type, entry.seat, entry.data, entry.hash
-    if entry.texts or seq.__class__ is not int or type_.__class__ is not str or hash_.__class__ is not str \
-            or not (seat is None or seat.__class__ is int) or not SHOWN.isdisjoint(data):
+    if entry.texts or not plain(seq, type_, seat) or hash_.__class__ is not str or not SHOWN.isdisjoint(data):
         return entry_text(entry.to_json())
     head = (f'{{"seq":{seq},"type":{write_string(type_)},"at":"{iso(entry.at)}",'
             f'"seat":{"null" if seat is None else seat},"hash":{write_string(hash_)}')
