@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from api.application.errors import FieldErrors
+from api.application.json_values import is_boolean
 
 HAND_CARDS = 15  # a count of cards in a Continental hand is at most this; more is not a count (400)
 MAX_POINTS = 1000  # a hand's points beyond this are not a number a table would write (400)
@@ -60,19 +61,11 @@ def counts_errors(counts: dict) -> dict:
         flag = counts[FLAG]
         if flag is None:
             errors[FLAG] = [NULL]
-        elif not _is_boolean(flag):
+        elif not is_boolean(flag):
             errors[FLAG] = [NOT_A_BOOLEAN]
     for name in set(counts) - {*COUNTS, FLAG}:  # in a set's order, as the API's schemas always said them
         errors[name] = ["Unknown field."]
     return errors
-
-
-def _is_boolean(value: object) -> bool:
-    """True or false as JSON says them (1 and 0 are Python's equals of these, and read as them)."""
-    try:
-        return value in {True} or value in {False}
-    except TypeError:  # a list or an object
-        return False
 
 
 def points_errors(points: object) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from api.application.commands import CreateTable
 from api.application.entries_in import MAX_PLAYERS
+from api.application.json_values import is_boolean
 from api.application.printable import BIDI_IN, bidi_control, control_character
 from referee import games
 from referee.canonical import shown
@@ -22,7 +23,7 @@ FIELDS = ("game", "players", "options", "tracking", "confirmation")
 def create_table(fields: dict) -> CreateTable:
     """The new table's command; `Malformed` (400) naming the first field that is wrong."""
     wrong = [name for name, fits in (("game", _game_fits), ("players", _players_fit), ("tracking", _tracking_fits),
-                                     ("confirmation", _confirmation_fits), ("options", _options_fit))
+                                     ("confirmation", is_boolean), ("options", _options_fit))
              if name in fields and not fits(fields[name]) or name in ("game", "players") and name not in fields]
     unknown = [name for name in fields if name not in FIELDS]
     if wrong or unknown:
@@ -45,14 +46,6 @@ def _players_fit(value: object) -> bool:
 
 def _tracking_fits(value: object) -> bool:
     return isinstance(value, str) and value in TRACKINGS
-
-
-def _confirmation_fits(value: object) -> bool:
-    """True or false (1 and 0, Python's equals of these, read as them)."""
-    try:
-        return value in {True} or value in {False}
-    except TypeError:  # a list or an object
-        return False
 
 
 def _options_fit(value: object) -> bool:
