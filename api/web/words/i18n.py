@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections.abc import Callable
 
 import flask_babel
 from flask import Flask, has_request_context, request, session
@@ -122,13 +123,21 @@ def rank_label(card: Card, lang: str) -> str:
 
 def card_label(token: str, lang: str | None = None) -> str:
     """Show a card as players read it: `10♥`, `D♠` in French, `JK=7♥` for an announced wild."""
+    return _placed(token, lang, _short, "=", "=")
+
+
+def _placed(token: str, lang: str | None, write: Callable[[Card, str], str], between: str, between_fr: str) -> str:
+    """A card token as `write` says a card, then, for a wild with the card it stands for, `between` (`between_fr`
+    in French) and that card; a token that is not a card, as it is."""
     lang = lang or current_lang()
     try:
         placed = parse_placed(token)
     except ValueError:
         return str(token)
-    out = _short(placed.card, lang)
-    return out + "=" + _short(placed.announced, lang) if placed.announced else out
+    out = write(placed.card, lang)
+    if not placed.announced:
+        return out
+    return out + (between_fr if lang == "fr" else between) + write(placed.announced, lang)
 
 
 def _short(card: Card, lang: str) -> str:
@@ -143,15 +152,7 @@ def key_name(token: str, lang: str | None = None) -> str:
 
 def card_name(token: str, lang: str | None = None) -> str:
     """Name a card in words for screen readers: `queen of hearts`, `dame de cœur`."""
-    lang = lang or current_lang()
-    try:
-        placed = parse_placed(token)
-    except ValueError:
-        return str(token)
-    name = _name(placed.card, lang)
-    if placed.announced:
-        name += (" pour " if lang == "fr" else " as ") + _name(placed.announced, lang)
-    return name
+    return _placed(token, lang, _name, " as ", " pour ")
 
 
 def _name(card: Card, lang: str) -> str:
