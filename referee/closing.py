@@ -22,6 +22,12 @@ CLOSED = N_("this table was closed by the director to seat the next round (E-7):
 CLOSE_KEPT = N_("entry %(entry)s closed this table (E-7): a close is not corrected, the next round sits on it")
 
 
+def shown_status(finished: bool, closed: int | None) -> str:
+    """A table's status as every game's view says it: finished by its rules, else closed by the director (E-7),
+    else playing."""
+    return "finished" if finished else "closed" if closed is not None else "playing"
+
+
 class Closed(Refusal):
     """An entry at a closed table (E-7): 409, the table is over, whatever the entry says."""
 

@@ -13,7 +13,7 @@ now, with the rule and the timing the referee will judge with), `deal.may`
 
 from __future__ import annotations
 
-from referee import confirmations
+from referee import closing, confirmations
 from referee.continental.state import DISCARD, ENDED, RESULT, TAKE, Deal, Table
 
 
@@ -23,7 +23,7 @@ def view(table: Table) -> dict:
         "game": "continental",
         "options": {},
         "tracking": table.tracking,
-        "status": "finished" if table.finished else "closed" if table.closed is not None else "playing",  # E-7
+        "status": closing.shown_status(table.finished, table.closed),  # E-7
         "winners": None if table.winners is None else list(table.winners),
         "players": [{"seat": seat, "name": name, "score": table.balances[seat]}
                     for seat, name in enumerate(table.players)],

@@ -9,7 +9,7 @@ types the table accepts now).
 
 from __future__ import annotations
 
-from referee import confirmations
+from referee import closing, confirmations
 from referee.gin.hands import next_dealer
 from referee.gin.state import DISCARD, DRAW, ENDED, LAY_OFF, RESULT, SHOW, UPCARD, Table
 from referee.gin.tally import TARGET
@@ -32,7 +32,7 @@ def view(table: Table) -> dict:
         "game": "gin",
         "options": {},
         "tracking": table.tracking,
-        "status": "finished" if table.finished else "closed" if table.closed is not None else "playing",  # E-7
+        "status": closing.shown_status(table.finished, table.closed),  # E-7
         "winners": None if table.winners is None else list(table.winners),
         "players": [{"seat": seat, "name": name, "score": totals[seat]} for seat, name in enumerate(table.players)],
         "target": TARGET,

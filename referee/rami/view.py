@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from referee import confirmations
+from referee import closing, confirmations
 from referee.rami.clock import deadline
 from referee.rami.state import Deal, Table
 
@@ -71,7 +71,7 @@ def view(table: Table) -> dict:
         "game": "rami",
         "options": dict(table.options),
         "tracking": table.tracking,
-        "status": "closed" if table.closed is not None and table.status != "finished" else table.status,  # E-7
+        "status": closing.shown_status(table.status == "finished", table.closed),  # E-7
         "winners": list(table.winners) if table.winners is not None else None,
         "players": [{"seat": s, "name": name, "score": table.totals[s]} for s, name in enumerate(table.players)],
         "deal": deal_view(table, table.deal) if table.deal is not None else None,
